@@ -1,0 +1,587 @@
+"""Cards, suits, ranks, seats and strains: small immutable values and their notation.
+
+Every notation a transcriber is likely to type is parsed here, and every value formats
+back to a canonical form (``♠K``) and an ASCII form (``SK``, ``T`` for the ten).
+Nothing in this module does I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator, NamedTuple
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "Seat",
+    "Letter",
+    "Strain",
+    "CardSyntaxError",
+    "FULL_DECK",
+    "parse_card",
+    "parse_holding",
+    "scan_cards",
+    "format_holding",
+    "CardToken",
+]
+
+
+class CardSyntaxError(ValueError):
+    """A card, holding or seat could not be read.  ``hint`` may suggest what was meant."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+# ---------------------------------------------------------------------------------------------
+# Suits and ranks
+
+_SUIT_SYMBOLS = "♣♦♥♠"
+_SUIT_LETTERS = "CDHS"
+_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+# White (outline) suit symbols some fonts and keyboards produce; read as the black ones.
+_SYMBOL_ALIASES = {"♧": "♣", "♢": "♦", "♡": "♥", "♤": "♠"}
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in ascending bridge order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        return _SUIT_LETTERS[self]
+
+    @property
+    def word(self) -> str:
+        return _SUIT_WORDS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        suit = _suit_or_none(text)
+        if suit is None:
+            raise CardSyntaxError(f"{text!r} is not a suit", "write S H D C, ♠ ♥ ♦ ♣ or a suit word")
+        return suit
+
+
+_SUIT_WORD_RE = re.compile(r"^(spade|heart|diamond|club)s?$", re.IGNORECASE)
+
+
+def _suit_or_none(text: str) -> Suit | None:
+    t = _normalise(text).strip()
+    if len(t) == 1:
+        if t in _SUIT_SYMBOLS:
+            return Suit(_SUIT_SYMBOLS.index(t))
+        if t.upper() in _SUIT_LETTERS:
+            return Suit(_SUIT_LETTERS.index(t.upper()))
+        return None
+    m = _SUIT_WORD_RE.match(t)
+    if m:
+        return Suit(_SUIT_WORDS.index(m.group(1).lower() + "s"))
+    return None
+
+
+class Rank(enum.IntEnum):
+    """Ranks 2…14; the ace is high in play."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """ASCII letter: ``T`` for the ten (PBN, LIN)."""
+        return "23456789TJQKA"[self - 2]
+
+    @property
+    def display(self) -> str:
+        """As the books print it: ``10`` for the ten."""
+        return "10" if self == Rank.TEN else self.letter
+
+    @property
+    def is_honour(self) -> bool:
+        return self >= Rank.TEN
+
+    def __str__(self) -> str:
+        return self.display
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        rank = _rank_or_none(text)
+        if rank is None:
+            raise CardSyntaxError(f"{text!r} is not a rank", _rank_hint(text))
+        return rank
+
+
+_RANK_WORDS = {
+    "two": 2, "deuce": 2, "three": 3, "trey": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "jack": 11, "knave": 11,
+    "queen": 12, "king": 13, "ace": 14,
+}  # fmt: skip
+
+
+def _rank_or_none(text: str) -> Rank | None:
+    t = text.strip()
+    u = t.upper()
+    if u == "10" or u == "T":
+        return Rank.TEN
+    if u == "KN":  # knave, as the old books write it
+        return Rank.JACK
+    if len(u) == 1 and u in "23456789JQKA":
+        return Rank("23456789TJQKA".index(u) + 2)
+    if t.lower() in _RANK_WORDS:
+        return Rank(_RANK_WORDS[t.lower()])
+    return None
+
+
+def _rank_hint(text: str) -> str:
+    t = text.strip().upper()
+    if t in ("1", "0", "I0", "IO", "1O", "L0"):
+        return "the ten is written 10 or T"
+    if t in ("X",):
+        return "x stands for a small card of unknown rank; write the exact rank"
+    if t.isdigit():
+        return "ranks run 2 to 10, then J (or Kn), Q, K, A"
+    return "ranks are A K Q J (or Kn) 10 (or T) 9 … 2"
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+
+
+def _normalise(text: str) -> str:
+    out = text.replace("\ufe0f", "").replace("\ufe0e", "")
+    for alias, sym in _SYMBOL_ALIASES.items():
+        out = out.replace(alias, sym)
+    return out
+
+
+_SUIT_CH = "[♠♥♦♣SHDCshdc]"
+_RANK_CH = r"(?:10|[Kk][Nn]|[2-9TtJjQqKkAa])"
+_SUIT_FIRST = re.compile(rf"^({_SUIT_CH})\s*({_RANK_CH})$")
+_RANK_FIRST = re.compile(rf"^({_RANK_CH})\s*({_SUIT_CH})$")
+_WORDS = re.compile(r"^(\w+)(?:\s+of)?\s+(\w+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card.  Orders by suit, then rank."""
+
+    suit: Suit
+    rank: Rank
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``♠K``, ``K♠``, ``SK``, ``sk``, ``S K``, ``♥10``, ``HT``, ``SKn``, ``king of spades``…"""
+        return parse_card(text)
+
+    def __str__(self) -> str:
+        return self.suit.symbol + self.rank.display
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.ascii()!r})"
+
+    def ascii(self) -> str:
+        """``SK``, ``HT``: the form PBN, LIN and our JSON use."""
+        return self.suit.letter + self.rank.letter
+
+    def format(self, *, symbols: bool = True) -> str:
+        return str(self) if symbols else self.ascii()
+
+    @property
+    def index(self) -> int:
+        """0…51, clubs two first: a compact key for sets and arrays."""
+        return int(self.suit) * 13 + int(self.rank) - 2
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
+
+
+def parse_card(text: str) -> Card:
+    t = _normalise(text).strip()
+    if not t:
+        raise CardSyntaxError("empty card", "write a suit and a rank, e.g. ♠K or SK")
+    m = _SUIT_FIRST.match(t)
+    if m:
+        return Card(_suit_or_none(m.group(1)), Rank.parse(m.group(2)))  # type: ignore[arg-type]
+    m = _RANK_FIRST.match(t)
+    if m:
+        return Card(_suit_or_none(m.group(2)), Rank.parse(m.group(1)))  # type: ignore[arg-type]
+    m = _WORDS.match(t)
+    if m:
+        first, second = m.group(1), m.group(2)
+        if (r := _rank_or_none(first)) is not None and (s := _suit_or_none(second)) is not None:
+            return Card(s, r)
+        if (s := _suit_or_none(first)) is not None and (r := _rank_or_none(second)) is not None:
+            return Card(s, r)
+    raise CardSyntaxError(f"cannot read {text.strip()!r} as a card", _card_hint(t))
+
+
+def _card_hint(t: str) -> str:
+    if _suit_or_none(t) is not None:
+        return f"{t!r} is a suit with no rank"
+    if _rank_or_none(t) is not None:
+        return f"{t!r} is a rank with no suit: write e.g. ♠{t} or S{t}"
+    # A suit followed by something that is not a rank: explain the rank.
+    m = re.match(rf"^({_SUIT_CH})\s*(.+)$", t)
+    if m:
+        return _rank_hint(m.group(2))
+    m = re.match(rf"^(.+?)\s*({_SUIT_CH})$", t)
+    if m:
+        return _rank_hint(m.group(1))
+    return "write a suit and a rank: ♠K, K♠, SK, S K, ♥10 or HT"
+
+
+# ---------------------------------------------------------------------------------------------
+# Scanning a row of cards, with offsets (for located diagnostics)
+
+
+class CardToken(NamedTuple):
+    """A card (or an unreadable token) found in a text, with its character offsets."""
+
+    card: Card | None
+    start: int
+    end: int
+    text: str
+    marked: bool = False  # written with a ``*``: the book marks it (underlines it) as the winner
+    error: CardSyntaxError | None = None
+
+
+_TOKEN_RE = re.compile(r"[^\s,;]+")
+
+
+def scan_cards(text: str) -> list[CardToken]:
+    """Split a row such as ``♣K ♣4 ♣7 ♣9`` or ``S K, S 4, king of clubs`` into card tokens.
+
+    Separators are spaces, commas and semicolons; a suit and a rank written apart
+    (``S K``, ``K of spades``) are joined.  A ``*`` before or after a card marks it as
+    the trick's winner, as the books underline it.  Unreadable tokens are returned with
+    ``card=None`` and the error, so every slip in a row can be reported at once.
+    """
+    norm = _normalise(text)
+    if len(norm) != len(text):  # variation selectors removed: keep offsets honest
+        norm = text
+    raw = [(m.group(), m.start(), m.end()) for m in _TOKEN_RE.finditer(norm)]
+    out: list[CardToken] = []
+    i = 0
+    while i < len(raw):
+        word, start, end = raw[i]
+        marked = "*" in word
+        bare = word.replace("*", "")
+        consumed = 1
+        if bare and _try_card(bare) is None and i + 1 < len(raw):
+            nxt = raw[i + 1][0].replace("*", "")
+            if _suit_or_none(bare) is not None and _rank_or_none(nxt) is not None:
+                consumed = 2
+            elif _rank_or_none(bare) is not None and _suit_or_none(nxt) is not None:
+                consumed = 2
+            elif (
+                _rank_or_none(bare) is not None
+                and nxt.lower() == "of"
+                and i + 2 < len(raw)
+                and _suit_or_none(raw[i + 2][0].replace("*", "")) is not None
+            ):
+                consumed = 3
+        if consumed > 1:
+            parts = raw[i : i + consumed]
+            end = parts[-1][2]
+            marked = any("*" in p[0] for p in parts)
+            bare = " ".join(p[0].replace("*", "") for p in parts)
+        source = text[start:end]
+        try:
+            card: Card | None = parse_card(bare)
+            err = None
+        except CardSyntaxError as exc:
+            card, err = None, exc
+        out.append(CardToken(card, start, end, source, marked, err))
+        i += consumed
+    return out
+
+
+def _try_card(text: str) -> Card | None:
+    try:
+        return parse_card(text)
+    except CardSyntaxError:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Holdings (a hand of cards)
+
+_HOLDING_SUIT_WORD = re.compile(r"(spades?|hearts?|diamonds?|clubs?)\s*:?", re.IGNORECASE)
+
+
+def parse_holding(text: str) -> list[CardToken]:
+    """Read a hand: ``♠K8743 ♥107 ♦7 ♣AKQJ2``, ``S K8743 H 10 7 D 7 C AKQJ2``,
+    ``spades: K 8 7 4 3 …`` or PBN's dotted ``K8743.T7.7.AKQJ2`` (spades first).
+
+    ``-`` or ``—`` marks a void.  Returns tokens with offsets; unreadable characters
+    come back as tokens with an error, and reading goes on.
+    """
+    norm = _normalise(text)
+    if len(norm) != len(text):
+        norm = text
+    if "." in norm and not re.search(r"[♠♥♦♣]", norm) and not re.search(r"[SHDCshdc]\s*:", norm):
+        return _parse_dotted(norm)
+    # Replace suit words by their letter, keeping offsets (pad with spaces).
+    chars = list(norm)
+    for m in _HOLDING_SUIT_WORD.finditer(norm):
+        suit = _suit_or_none(m.group(1))
+        assert suit is not None
+        chars[m.start()] = suit.letter
+        for k in range(m.start() + 1, m.end()):
+            chars[k] = " "
+    return _scan_ranks("".join(chars), text, suit=None)
+
+
+def _parse_dotted(text: str) -> list[CardToken]:
+    out: list[CardToken] = []
+    pos = 0
+    parts = text.split(".")
+    if len(parts) != 4:
+        return [
+            CardToken(None, 0, len(text), text, False,
+                      CardSyntaxError(f"a dotted hand has four suits (S.H.D.C); found {len(parts)}",
+                                      "write spades.hearts.diamonds.clubs, e.g. K8743.T7.7.AKQJ2"))
+        ]  # fmt: skip
+    for suit, part in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
+        for tok in _scan_ranks(part, part, suit=suit):
+            out.append(tok._replace(start=tok.start + pos, end=tok.end + pos))
+        pos += len(part) + 1
+    return out
+
+
+def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:
+    out: list[CardToken] = []
+    i = 0
+    n = len(work)
+    while i < n:
+        ch = work[i]
+        if ch.isspace() or ch in ",;:-—–":
+            i += 1
+            continue
+        s = _suit_or_none(ch)
+        if s is not None:
+            suit = s
+            i += 1
+            continue
+        if work[i : i + 2] == "10":
+            length = 2
+        elif work[i : i + 2].upper() == "KN":
+            length = 2
+        else:
+            length = 1
+        piece = work[i : i + length]
+        rank = _rank_or_none(piece)
+        if rank is None:
+            out.append(CardToken(None, i, i + length, original[i : i + length], False,
+                                 CardSyntaxError(f"cannot read {piece!r} in a hand", _rank_hint(piece))))  # fmt: skip
+        elif suit is None:
+            out.append(CardToken(None, i, i + length, original[i : i + length], False,
+                                 CardSyntaxError(f"rank {piece!r} comes before any suit",
+                                                 "start each suit with ♠ ♥ ♦ ♣ or S H D C")))  # fmt: skip
+        else:
+            out.append(CardToken(Card(suit, rank), i, i + length, original[i : i + length]))
+        i += length
+    return out
+
+
+def format_holding(cards: Iterable[Card], *, symbols: bool = True, pbn: bool = False) -> str:
+    """``♠K8743 ♥107 ♦7 ♣AKQJ2`` (suits high to low, voids shown as ``—``),
+    or with ``pbn=True`` the dotted ``K8743.T7.7.AKQJ2``."""
+    by_suit: dict[Suit, list[Rank]] = {s: [] for s in Suit}
+    for c in cards:
+        by_suit[c.suit].append(c.rank)
+    order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    if pbn:
+        return ".".join("".join(r.letter for r in sorted(by_suit[s], reverse=True)) for s in order)
+    parts = []
+    for s in order:
+        ranks = sorted(by_suit[s], reverse=True)
+        body = "".join((r.display if symbols else r.letter) for r in ranks) or "—"
+        parts.append((s.symbol if symbols else s.letter) + body)
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Seats
+
+
+class Seat(enum.IntEnum):
+    """Compass seats in clockwise order: play passes N → E → S → W."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    def next(self, n: int = 1) -> Seat:
+        """The seat ``n`` places clockwise (to the left) of this one."""
+        return Seat((self + n) % 4)
+
+    @property
+    def lho(self) -> Seat:
+        return self.next(1)
+
+    @property
+    def partner(self) -> Seat:
+        return self.next(2)
+
+    @property
+    def rho(self) -> Seat:
+        return self.next(3)
+
+    @property
+    def side(self) -> str:
+        return "NS" if self in (Seat.N, Seat.S) else "EW"
+
+    @property
+    def word(self) -> str:
+        return ("North", "East", "South", "West")[self]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def rotation(self) -> Iterator[Seat]:
+        """This seat and the three after it, in playing order."""
+        for k in range(4):
+            yield self.next(k)
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        t = text.strip().upper()
+        names = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3}
+        if t in names:
+            return Seat(names[t])
+        raise CardSyntaxError(f"{text!r} is not a compass seat", "write N, E, S or W")
+
+
+class Letter(enum.IntEnum):
+    """The books' seat letters, by their place after the dealer Z.
+
+    Z deals; A sits on Z's left and leads first (Bridge Whist); Y is Z's partner, the
+    dummy; B, on Z's right, is the pone [rules-reference SEAT-1, S2 p.26].
+    """
+
+    Z = 0
+    A = 1
+    Y = 2
+    B = 3
+
+    def seat(self, dealer: Seat) -> Seat:
+        return dealer.next(int(self))
+
+    @classmethod
+    def of(cls, seat: Seat, dealer: Seat) -> Letter:
+        return Letter((seat - dealer) % 4)
+
+    @property
+    def side(self) -> str:
+        return "YZ" if self in (Letter.Y, Letter.Z) else "AB"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def parse(cls, text: str) -> Letter:
+        t = text.strip().upper()
+        if t in ("A", "Y", "B", "Z"):
+            return Letter[t]
+        raise CardSyntaxError(f"{text!r} is not one of the book's seat letters", "write A, Y, B or Z")
+
+
+# ---------------------------------------------------------------------------------------------
+# Strains (trump or no-trumps; royal spades for auction)
+
+
+class Strain(enum.Enum):
+    """What a declaration names.  ``ROYAL_SPADES`` is auction's "lilies": spades trumps,
+    scored at a higher value [rules-reference AU-1]."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    ROYAL_SPADES = "R"
+    NOTRUMP = "NT"
+
+    @property
+    def trump(self) -> Suit | None:
+        return {
+            Strain.CLUBS: Suit.CLUBS,
+            Strain.DIAMONDS: Suit.DIAMONDS,
+            Strain.HEARTS: Suit.HEARTS,
+            Strain.SPADES: Suit.SPADES,
+            Strain.ROYAL_SPADES: Suit.SPADES,
+        }.get(self)
+
+    @property
+    def code(self) -> str:
+        """``S H D C NT`` — royal spades are spades in play."""
+        return "S" if self is Strain.ROYAL_SPADES else self.value
+
+    @property
+    def symbol(self) -> str:
+        if self is Strain.NOTRUMP:
+            return "NT"
+        if self is Strain.ROYAL_SPADES:
+            return "R♠"
+        assert self.trump is not None
+        return self.trump.symbol
+
+    @property
+    def word(self) -> str:
+        return {
+            Strain.CLUBS: "clubs",
+            Strain.DIAMONDS: "diamonds",
+            Strain.HEARTS: "hearts",
+            Strain.SPADES: "spades",
+            Strain.ROYAL_SPADES: "royal spades",
+            Strain.NOTRUMP: "no-trumps",
+        }[self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        t = _normalise(text).strip().lower().replace("_", " ").replace("-", " ")
+        t = re.sub(r"\s+", " ", t)
+        if t in ("nt", "n", "no trump", "no trumps", "notrump", "notrumps", "no"):
+            return Strain.NOTRUMP
+        if t in ("r", "royal", "royals", "royal spades", "lilies", "r♠", "♠r"):
+            return Strain.ROYAL_SPADES
+        suit = _suit_or_none(t)
+        if suit is not None:
+            return Strain(suit.letter)
+        raise CardSyntaxError(
+            f"{text!r} is not a trump or no-trumps", "write S H D C or NT (auction: R for royal spades)"
+        )

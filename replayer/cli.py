@@ -1,0 +1,93 @@
+"""The ``replayer`` command: a thin layer over the library.  Exit 0 ok, 1 problems, 2 usage."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+from .diagnostics import Severity, format_diagnostic, has_errors, sort_key
+from .files import NoHands, check_file, find_hands
+from .show import to_json, to_text
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="replayer", description="Bridge book hands: validate, show and build lessons.")
+    p.add_argument("--version", action="version", version=f"replayer {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    v = sub.add_parser("validate", help="check hand files against the laws and report every problem")
+    v.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
+    v.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    v.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
+    v.add_argument("-q", "--quiet", action="store_true", help="print problems only, no summary")
+
+    s = sub.add_parser("show", help="print a replayed hand as a diagram, or as JSON for tools")
+    s.add_argument("hand", metavar="HAND", help="a hand file")
+    s.add_argument("--json", action="store_true", help="canonical JSON (see docs/json-output.md)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        if args.command == "validate":
+            return _validate(args)
+        return _show(args)
+    except NoHands as exc:
+        print(f"replayer: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into `head`
+        return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    paths = find_hands(args.paths)
+    results = [check_file(p) for p in paths]
+    diags = sorted((d for r in results for d in r.diagnostics), key=sort_key)
+    if args.format == "json":
+        print(json.dumps([d.to_json() for d in diags], ensure_ascii=False, indent=2))
+    else:
+        for d in diags:
+            print(format_diagnostic(d))
+    if not args.quiet and args.format == "text":
+        bad = sum(1 for r in results if has_errors(r.diagnostics))
+        warn = sum(1 for d in diags if d.severity is Severity.WARNING)
+        errors = sum(1 for d in diags if d.severity is Severity.ERROR)
+        print(f"{len(results)} hand{'s' if len(results) != 1 else ''} checked: "
+              f"{len(results) - bad} valid, {bad} with errors ({errors} errors, {warn} warnings)",
+              file=sys.stderr)  # fmt: skip
+    failed = has_errors(diags) or (args.strict and any(d.severity is Severity.WARNING for d in diags))
+    return 1 if failed else 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    path = Path(args.hand)
+    if path.is_dir():
+        print(f"replayer: {path} is a folder; show takes one hand file", file=sys.stderr)
+        return 2
+    if not path.exists():
+        raise NoHands(f"{path}: no such file")
+    checked = check_file(path)
+    if has_errors(checked.diagnostics) or checked.game is None:
+        for d in sorted(checked.diagnostics, key=sort_key):
+            print(format_diagnostic(d), file=sys.stderr)
+        print(f"replayer: {path} is not a valid hand; fix the errors above (replayer validate {path})", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(to_json(checked.game, checked.record), ensure_ascii=False, indent=2))
+    else:
+        print(to_text(checked.game, checked.record), end="")
+    return 0

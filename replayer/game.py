@@ -1,0 +1,76 @@
+"""The validated game: what the laws make of a hand record.  Data only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .cards import Card, Letter, Seat, Strain
+from .play import Trick
+from .regimes import Regime
+
+__all__ = ["Declaration", "Game"]
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What was declared, and who plays the hand.
+
+    Bridge Whist: ``maker`` named the trump (the dealer, or his partner after a pass);
+    the dealer always plays both hands (BWSEQ-5).  Auction and Contract: ``level`` and
+    ``calls`` come from the auction, ``declarer`` first named the strain.
+    """
+
+    strain: Strain
+    declarer: Seat
+    dummy: Seat
+    doubled: int = 0  # doubles and redoubles made, in all
+    maker: Seat | None = None
+    passed: bool = False  # Bridge Whist: the dealer passed the make to his partner
+    level: int | None = None
+    calls: tuple[tuple[Seat, str], ...] = ()  # (seat, call in ASCII), from the dealer on
+    doublers: tuple[Seat, ...] = ()  # Bridge Whist: who doubled, redoubled, …
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    regime: Regime
+    dealer: Seat
+    declaration: Declaration | None  # None: passed out (Contract) or not given
+    deal: Mapping[Seat, frozenset[Card]]  # the hands when the recorded play starts
+    first_trick: int
+    opening_leader: Seat
+    tricks: tuple[Trick, ...]
+    score_before: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def labels(self) -> dict[Seat, Letter]:
+        return {s: Letter.of(s, self.dealer) for s in Seat}
+
+    def seat_of(self, letter: Letter) -> Seat:
+        return letter.seat(self.dealer)
+
+    @property
+    def is_partial(self) -> bool:
+        return self.first_trick != 1 or any(len(h) != 13 for h in self.deal.values())
+
+    @property
+    def is_complete(self) -> bool:
+        """Every card of the position has been played."""
+        return sum(len(t.plays) for t in self.tricks) == sum(len(h) for h in self.deal.values()) > 0
+
+    @property
+    def tricks_won(self) -> dict[str, int]:
+        out = {"NS": 0, "EW": 0}
+        for t in self.tricks:
+            if t.winner is not None:
+                out[t.winner.side] += 1
+        return out
+
+    def tricks_of(self, side: str) -> int:
+        """Tricks won by a side named as ``NS``/``EW`` or by the book's ``AB``/``YZ``."""
+        if side in ("NS", "EW"):
+            return self.tricks_won[side]
+        z = self.dealer
+        compass = z.side if side == "YZ" else z.lho.side
+        return self.tricks_won[compass]

@@ -1,0 +1,123 @@
+"""The parsed hand record: what a hand file says, with where it says it.
+
+Syntax only: nothing here knows the laws.  Every value a diagnostic may point at is kept
+with its :class:`~replayer.diagnostics.Span`.  Seats are kept as written (a book letter
+``A Y B Z`` or a compass seat ``N E S W``) and resolved against the dealer later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Strain
+from .diagnostics import Located, Span
+
+__all__ = [
+    "PlayedCard",
+    "TrickRecord",
+    "SourceRef",
+    "MakeRecord",
+    "AuctionRecord",
+    "NoteRecord",
+    "ProblemRecord",
+    "HandRecord",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    """A card as written in the file (in the deal or in a trick row)."""
+
+    card: Card
+    span: Span
+    marked: bool = False  # written with ``*``: the book marks it as the trick's winner
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    number: int  # the trick's number in the deal (1…13)
+    cards: tuple[PlayedCard | None, ...]  # in the file's column order; None = unreadable
+    span: Span
+    leader: Located[str] | None = None  # seat as written, when the book names the leader
+    winner: Located[str] | None = None  # seat as written, when the book marks the winner
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    book: Located[str] | None = None
+    author: Located[str] | None = None
+    year: Located[int] | None = None
+    edition: Located[str] | None = None
+    publisher: Located[str] | None = None
+    hand: Located[str] | None = None
+    pages: Located[str] | None = None
+    url: Located[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MakeRecord:
+    """Bridge Whist: the trump was made by the dealer, or by his partner after a pass."""
+
+    maker: Located[str]  # seat as written: Z (dealer) or Y (dummy, after the dealer passed)
+    trump: Located[Strain]
+    doubles: tuple[Located[str], ...] = ()  # who doubled, redoubled, … in order
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionRecord:
+    """Auction or Contract: the calls from the dealer on, or the final contract alone."""
+
+    calls: tuple[Located[object], ...] = ()  # Located[Call]; object to keep this layer light
+    calls_span: Span | None = None
+    contract: Located[tuple[int, Strain, int]] | None = None  # (level, strain, doublings)
+    declarer: Located[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRecord:
+    text: str
+    span: Span
+    tricks: tuple[int, ...] = ()  # empty: a note on the whole hand
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemRecord:
+    text: str
+    span: Span
+    side: Located[str] | None = None
+    tricks: Located[int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    path: str
+    span: Span
+    title: Located[str] | None = None
+    source: SourceRef | None = None
+    rules: Located[str] | None = None
+    dealer: Located[str] | None = None
+    score_before: Located[dict[str, int]] | None = None
+    declaration: MakeRecord | AuctionRecord | None = None
+    declaration_span: Span | None = None
+    columns: tuple[Located[str], ...] = ()
+    first_trick: Located[int] | None = None
+    leader: Located[str] | None = None
+    tricks: tuple[TrickRecord, ...] = ()
+    play_span: Span | None = None
+    deal: dict[str, tuple[PlayedCard, ...]] = field(default_factory=dict)  # seat as written
+    deal_spans: dict[str, Span] = field(default_factory=dict)
+    deal_span: Span | None = None
+    result: Located[str] | None = None
+    result_col: int | None = None  # column of the result's first character, when it is on one line
+    notes: tuple[NoteRecord, ...] = ()
+    problem: ProblemRecord | None = None
+
+    def result_span(self, start: int, end: int) -> Span | None:
+        """Where characters ``start:end`` of the result line stand in the file."""
+        if self.result is None:
+            return None
+        base = self.result.span
+        if self.result_col is None or base is None:
+            return base
+        return Span(base.path, base.line, self.result_col + start, base.line, self.result_col + end)

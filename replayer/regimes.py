@@ -1,0 +1,101 @@
+"""Rule sets as data, picked by name: Bridge Whist (1904 laws), Auction (royal spades), Contract.
+
+Each rule set says how the trump is chosen, who leads first, which strains exist and how
+bids rank.  Scoring tables join these entries when scoring lands.  Facts carry the ids
+of ``shared/docs/rules-reference.md`` (e.g. ``BWSEQ-5``) and, through them, the books.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from .cards import Strain
+
+__all__ = ["Regime", "REGIMES", "find_regime", "UnknownRegime"]
+
+
+class UnknownRegime(ValueError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Regime:
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    #: "make": the dealer names the trump or passes the make to his partner (Bridge Whist);
+    #: "auction": the players bid for the contract (Auction, Contract).
+    declaration: str
+    #: "A": the dealer's left leads (Bridge Whist BWSEQ-5, where Z always plays the hands);
+    #: "declarer-lho": the declarer's left-hand opponent leads (AUSEQ-4, CBSEQ-3).
+    opening_leader: str
+    strains: tuple[Strain, ...]
+    #: Auction: a bid is worth level × this value and the worthier bid wins (AU-1, AU-2).
+    bid_values: Mapping[Strain, int] = field(default_factory=lambda: MappingProxyType({}))
+    #: Contract: strains in ascending rank order for equal levels (CBSEQ-2).
+    strain_rank: tuple[Strain, ...] = ()
+    #: How many doubles and redoubles a declaration can take (None: no limit in law).
+    max_doublings: int | None = None
+    #: Whether the dealer may pass the deal out (Contract: four passes, CBSEQ-1).
+    may_pass_out: bool = False
+
+
+_ALL_SUITS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
+
+BRIDGE_WHIST = Regime(
+    name="bridge-whist",
+    title="Bridge Whist (1904 laws)",
+    aliases=("bridge", "bridge whist", "bridge_whist", "bw"),
+    declaration="make",
+    opening_leader="A",
+    strains=_ALL_SUITS + (Strain.NOTRUMP,),
+    # BW-12: no legal limit on doubling; club customs cap it, an option for scoring.
+    max_doublings=None,
+)
+
+AUCTION = Regime(
+    name="auction",
+    title="Auction Bridge (royal spades)",
+    aliases=("auction bridge", "auction-bridge", "auction_royal", "royal"),
+    declaration="auction",
+    opening_leader="declarer-lho",
+    strains=_ALL_SUITS + (Strain.ROYAL_SPADES, Strain.NOTRUMP),
+    # AU-1 [S4 §MAKING THE TRUMP; W7; WAT L4]
+    bid_values=MappingProxyType(
+        {
+            Strain.SPADES: 2,
+            Strain.CLUBS: 6,
+            Strain.DIAMONDS: 7,
+            Strain.HEARTS: 8,
+            Strain.ROYAL_SPADES: 9,
+            Strain.NOTRUMP: 10,
+        }
+    ),
+    # AU-5: a declaration may be doubled and redoubled once only [S4 §DOUBLING; WDBL L54].
+    max_doublings=2,
+)
+
+CONTRACT = Regime(
+    name="contract",
+    title="Contract Bridge",
+    aliases=("contract bridge", "contract-bridge", "rubber", "duplicate"),
+    declaration="auction",
+    opening_leader="declarer-lho",
+    strains=_ALL_SUITS + (Strain.NOTRUMP,),
+    # CBSEQ-2 [S3 §The auction]
+    strain_rank=(Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP),
+    max_doublings=2,
+    may_pass_out=True,
+)
+
+REGIMES: Mapping[str, Regime] = MappingProxyType({r.name: r for r in (BRIDGE_WHIST, AUCTION, CONTRACT)})
+
+
+def find_regime(name: str) -> Regime:
+    key = name.strip().lower()
+    for regime in REGIMES.values():
+        if key == regime.name or key in regime.aliases:
+            return regime
+    raise UnknownRegime(f"unknown rule set {name!r}; choose one of {', '.join(REGIMES)}")

@@ -1,0 +1,171 @@
+"""The replayed hand for tools (canonical JSON) and for people (a text diagram).
+
+Pure functions of the validated game and its record; they return data or strings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, Letter, Seat, Suit
+from .game import Game
+from .phrases import ResultSyntaxError, parse_result
+from .record import HandRecord
+
+__all__ = ["to_json", "to_text", "JSON_VERSION"]
+
+JSON_VERSION = 1
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_ROLE = {Letter.Z: "dealer", Letter.A: "leader", Letter.Y: "dummy", Letter.B: "pone"}
+
+
+def _sorted(cards: frozenset[Card] | set[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (_SUIT_ORDER.index(c.suit), -c.rank))
+
+
+def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
+    """The documented structure of ``replayer show --json`` (docs/json-output.md)."""
+    decl = game.declaration
+    running = {"NS": 0, "EW": 0}
+    tricks = []
+    for t in game.tricks:
+        if t.winner is not None:
+            running[t.winner.side] += 1
+        tricks.append({
+            "number": t.number,
+            "leader": t.leader.name,
+            "cards": [{"seat": s.name, "card": c.ascii()} for s, c in t.plays],
+            "winner": t.winner.name if t.winner else None,
+            "tricks_won": dict(running),
+        })  # fmt: skip
+    out: dict[str, Any] = {
+        "version": JSON_VERSION,
+        "rules": game.regime.name,
+        "dealer": game.dealer.name,
+        "declarer": decl.declarer.name if decl else None,
+        "dummy": decl.dummy.name if decl else None,
+        "trump": decl.strain.code if decl else None,
+        "deal": {s.name: [c.ascii() for c in _sorted(game.deal.get(s, frozenset()))] for s in Seat},
+        "labels": {s.name: game.labels[s].name for s in Seat},
+        "opening_leader": game.opening_leader.name,
+        "first_trick": game.first_trick,
+        "tricks": tricks,
+        "tricks_won": game.tricks_won,
+    }
+    if decl is not None:
+        d: dict[str, Any] = {"strain": decl.strain.value, "doubled": decl.doubled}
+        if decl.maker is not None:
+            d["maker"] = decl.maker.name
+            d["passed"] = decl.passed
+            d["doublers"] = [s.name for s in decl.doublers]
+        if decl.level is not None:
+            d["level"] = decl.level
+        if decl.calls:
+            d["calls"] = [{"seat": s.name, "call": c} for s, c in decl.calls]
+        out["declaration"] = d
+    if game.score_before:
+        out["score_before"] = dict(game.score_before)
+    if record is not None:
+        if record.title is not None:
+            out["title"] = record.title.value
+        if record.source is not None:
+            src = {k: getattr(record.source, k).value for k in record.source.__slots__  # type: ignore[attr-defined]
+                   if getattr(record.source, k) is not None}  # fmt: skip
+            out["source"] = src
+        if record.result is not None:
+            out["result"] = {"text": record.result.value, "claims": _claims(record.result.value)}
+        if record.notes:
+            out["notes"] = [{"tricks": list(n.tricks), "text": n.text, **({"source": n.source} if n.source else {})}
+                            for n in record.notes]  # fmt: skip
+        if record.problem is not None:
+            p: dict[str, Any] = {"text": record.problem.text}
+            if record.problem.side is not None:
+                p["side"] = record.problem.side.value
+            if record.problem.tricks is not None:
+                p["tricks"] = record.problem.tricks.value
+            out["problem"] = p
+    return out
+
+
+def _claims(text: str) -> list[dict[str, Any]]:
+    try:
+        claims = parse_result(text)
+    except ResultSyntaxError:
+        return []
+    return [{"side": c.side, "kind": c.kind, "value": c.value, "detail": c.detail,
+             "strain": c.strain.value if c.strain else None} for c in claims]  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _seat_title(game: Game, seat: Seat) -> str:
+    letter = game.labels[seat]
+    role = _ROLE[letter] if game.regime.name == "bridge-whist" else ""
+    decl = game.declaration
+    if game.regime.name != "bridge-whist" and decl is not None:
+        role = "declarer" if seat == decl.declarer else "dummy" if seat == decl.dummy else ""
+    return f"{letter.name} ({seat.word}{', ' + role if role else ''})"
+
+
+def _hand_lines(game: Game, seat: Seat) -> list[str]:
+    cards = game.deal.get(seat, frozenset())
+    lines = [_seat_title(game, seat)]
+    for suit in _SUIT_ORDER:
+        ranks = sorted((c.rank for c in cards if c.suit == suit), reverse=True)
+        lines.append(f"{suit.symbol} " + (" ".join(r.display for r in ranks) if ranks else "—"))
+    return lines
+
+
+def to_text(game: Game, record: HandRecord | None = None) -> str:
+    """A compass diagram of the deal, the declaration, and the play in the book's columns."""
+    out: list[str] = []
+    if record is not None and record.title is not None:
+        out += [record.title.value, "=" * len(record.title.value)]
+    decl = game.declaration
+    if decl is not None:
+        if decl.maker is not None:
+            who = game.labels[decl.maker].name
+            how = "the dealer" if not decl.passed else "dummy, after the dealer passed"
+            line = f"{decl.strain.word.capitalize()}, made by {who} ({how})"
+        else:
+            line = f"{decl.level}{decl.strain.symbol} by {decl.declarer.word}"
+        if decl.doubled:
+            line += ", " + ("doubled" if decl.doubled == 1 else "redoubled" if decl.doubled == 2 else f"doubled {decl.doubled} times")
+        out.append(line)
+    if game.score_before:
+        out.append("Score before the deal: " + ", ".join(f"{k} {v}" for k, v in game.score_before.items()))
+    out.append("")
+    north, south = _hand_lines(game, Seat.N), _hand_lines(game, Seat.S)
+    west, east = _hand_lines(game, Seat.W), _hand_lines(game, Seat.E)
+    pad = " " * 24
+    out += [pad + ln for ln in north]
+    for w, e in zip(west, east):
+        out.append(f"{w:<48}{e}")
+    out += [pad + ln for ln in south]
+    out.append("")
+    if game.tricks:
+        columns = [Letter.A, Letter.Y, Letter.B, Letter.Z]
+        seats = [game.seat_of(letter) for letter in columns]
+        out.append("Trick  " + "".join(f"{letter.name:<6}" for letter in columns) + "won by   A–B  Y–Z")
+        ab = yz = 0
+        for t in game.tricks:
+            cells = []
+            for s in seats:
+                c = t.card_of(s)
+                mark = ">" if s == t.leader else " "
+                star = "*" if s == t.winner else " "
+                cells.append(f"{mark}{c}{star}".ljust(6) if c else "  -   ")
+            assert t.winner is not None
+            if game.labels[t.winner] in (Letter.A, Letter.B):
+                ab += 1
+            else:
+                yz += 1
+            out.append(f"{t.number:>5}  " + "".join(cells) + f"{game.labels[t.winner].name:<9}{ab:>3}  {yz:>3}")
+        out.append("")
+        out.append("> marks the card led, * the winner.")
+    won = game.tricks_won
+    out.append(f"Tricks: N–S {won['NS']}, E–W {won['EW']}")
+    if record is not None and record.result is not None:
+        out.append(f"The book: “{record.result.value}”")
+    return "\n".join(out) + "\n"
