@@ -6,16 +6,14 @@ turning a result line into :class:`Claim` values with character offsets, so that
 
 Choices beyond §6.2:
 
-* A line may begin with the verb and no side ("made three tricks and simple honors in
-  hearts", Foster's score narrative [S2 p.32]): the side is then ``"WE"``, the scorer's side.
-* A later clause (after ``;``, ``,``, ``.`` or ``and``) may also begin with its verb; it keeps
-  the side of the clause before: "Y and Z win 3 by cards and score simple honours".
+* A line may begin with its verb ("made three tricks and simple honors in hearts", Foster's
+  narrative [S2 p.32]): the side is then ``"WE"``, the scorer's side.  A later clause (after
+  ``;`` ``,`` ``.`` or ``and``) may too, and keeps the side before it ("… and score simple honours").
 * ``hold``/``holds``/``held`` are verbs too; "small slam" is "little slam"; ", and" and
   ", with" join awards like "and"; "in no-trumps" is read like "at no-trumps".
-* Plain "slam" takes its size from a by-cards count in the same clause (7 → grand); with
-  nothing else to go on it is "little", the lesser claim.
-* A ``where`` ("in hearts", "at no-trumps") belongs to the award it follows, and only to it.
-  An award's offsets cover the award (with "a"/"the" and "in one hand" …), not its ``where``.
+* Plain "slam" is "grand" when the same clause claims 7 by cards, else "little", the lesser claim.
+* A ``where`` ("in hearts") belongs to the award it follows, and only to it.  An award's
+  offsets cover the award ("a little slam", "four honors in one hand"), not its ``where``.
 * Curly apostrophes and any dash are read as straight ones; quotation marks are ignored.
 """
 
@@ -63,8 +61,8 @@ class Claim:
                      "one_hand_fifth_partner": " in one hand, the fifth in partner's"}  # fmt: skip
             what = f"hold {count} honours{split.get(self.detail or '', '')}"
         elif self.kind == "aces":
-            what = "hold " + ("100" if self.detail == "one_hand" else {3: "30", 4: "40"}.get(int(self.value), "?"))
-            what += " aces"
+            aces = "100" if self.detail == "one_hand" else "30" if self.value == 3 else "40"
+            what = f"hold {aces} aces"
         elif self.kind == "slam":
             what = f"win a {self.value} slam"
         elif self.kind == "chicane":
@@ -113,12 +111,6 @@ def _tokenize(text: str) -> list[_Tok]:
         elif punct is not None:
             toks.append(_Tok(punct if punct in ";,." else "-", m.start(), m.end()))
     return toks
-
-
-def _count(word: str | None) -> int | None:
-    if word is not None and word.isascii() and word.isdigit():
-        return int(word)
-    return _NUMBER_WORDS.get(word or "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -240,19 +232,21 @@ class _Reader:
             return "chicane", times, None
         if self.accept("chicane"):
             return "chicane", "single", None
-        n, at = _count(w), self.offset()
+        digits = bool(w and w.isascii() and w.isdigit())
+        n, at = int(w) if w and digits else _NUMBER_WORDS.get(w or ""), self.offset()
         if n is None:
             raise self.fail("an award", _AWARD_HELP)
         self.pos += 1
-        if self.accept("by"):
-            if self.accept("cards", "card") is None:
-                raise self.fail("'cards' after 'by'", f"write '{w} by cards', then any suit: '… in hearts'")
-            return self.tricks(n, at)
-        if self.accept("tricks", "trick"):
-            return self.tricks(n, at)
+        by = self.accept("by")
+        if by and self.accept("cards", "card") is None:
+            raise self.fail("'cards' after 'by'", f"write '{w} by cards', then any suit: '… in hearts'")
+        if by or self.accept("tricks", "trick"):
+            if not 1 <= n <= 7:
+                why = "at most 7 by cards" if n > 7 else "at least 1 by cards (the odd trick)"
+                raise ResultSyntaxError(f"a side wins {why}, not {n}", at, _BY_CARDS_HINT)
+            return "by_cards", n, None
         if self.accept(*_HONOURS):
             return self.honours(n, at)
-        digits = w is not None and w.isdigit()
         if digits and self.accept("aces"):
             if n not in (30, 40, 100):
                 raise ResultSyntaxError(f"aces are scored as 30, 40 or 100, not {n}", at)
@@ -264,12 +258,6 @@ class _Reader:
             self.pos += 2
             return "points", n, None
         raise self.fail(f"'by cards', 'tricks', 'honours', 'aces' or 'in honours' after {w}", _AWARD_HELP)
-
-    def tricks(self, n: int, at: int) -> _Award:
-        if not 1 <= n <= 7:
-            why = "at most 7 by cards" if n > 7 else "at least 1 by cards (the odd trick)"
-            raise ResultSyntaxError(f"a side wins {why}, not {n}", at, _BY_CARDS_HINT)
-        return "by_cards", n, None
 
     def honours(self, n: int, at: int) -> _Award:
         if n not in (3, 4, 5):

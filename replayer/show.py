@@ -35,7 +35,7 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
             "number": t.number,
             "leader": t.leader.name,
             "cards": [{"seat": s.name, "card": c.ascii()} for s, c in t.plays],
-            "winner": t.winner.name if t.winner else None,
+            "winner": t.winner.name if t.winner is not None else None,
             "tricks_won": dict(running),
         })  # fmt: skip
     out: dict[str, Any] = {

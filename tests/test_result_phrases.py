@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -95,7 +97,8 @@ def test_award_offsets_cover_the_award(text: str, awards: list[str]) -> None:
     [
         ("Y and Z win 3 by cards and simple honors", ["Y–Z win 3 by cards", "Y–Z hold simple honours"]),
         ("A and B make the odd trick and 30 aces", ["A–B win the odd trick", "A–B hold 30 aces"]),
-        ("we made four honors between partners in hearts", ["We hold four honours between partners in hearts"]),
+        ("we made four honors between partners in hearts",
+         ["We hold four honours between partners in hearts"]),
         ("they score 32 in honours, 100 aces at no-trumps", ["They score 32 in honours",
                                                              "They hold 100 aces at no-trumps"]),
         ("Y-Z win a grand slam, double chicane", ["Y–Z win a grand slam", "Y–Z have double chicane"]),
@@ -150,14 +153,19 @@ def test_by_spades_has_a_hint() -> None:
 
 # -- property: built phrases read back as the claims they were built from ---------------------
 
-SIDES = {"AB": ["A and B", "A-B", "A–B", "B and A"], "YZ": ["Y and Z", "Y-Z", "Y—Z"], "WE": ["we"], "THEY": ["they"]}
+SIDES = {
+    "AB": ["A and B", "A-B", "A–B", "B and A"],
+    "YZ": ["Y and Z", "Y-Z", "Y—Z", "z and y"],
+    "WE": ["we"],
+    "THEY": ["they"],
+}
 COUNT_WORDS = ["one", "two", "three", "four", "five", "six", "seven"]
 STRAINS = {"in hearts": H, "in diamonds": D, "in club": Strain.CLUBS, "at no-trumps": NT, "at no trump": NT}
 
 
 @st.composite
 def awards(draw: st.DrawFn) -> tuple[str, str, tuple[object, ...]]:
-    """An award's text, the where that follows it ("" or " in hearts"…), and (kind, value, detail, strain)."""
+    """An award's text, the where after it ("" or " in hearts" …), and (kind, value, detail, strain)."""
     kind = draw(st.sampled_from(["by_cards", "honours", "aces", "points", "slam", "chicane"]))
     if kind == "by_cards":
         n = draw(st.integers(1, 7))
@@ -187,8 +195,11 @@ def awards(draw: st.DrawFn) -> tuple[str, str, tuple[object, ...]]:
     return text, "" if where is None else " " + where, (kind, value, detail, STRAINS.get(where or ""))
 
 
+Line = tuple[str, list[tuple[object, ...]], list[tuple[int, str]]]
+
+
 @st.composite
-def result_lines(draw: st.DrawFn) -> tuple[str, list[tuple[object, ...]], list[tuple[int, str]]]:
+def result_lines(draw: st.DrawFn) -> Line:
     """A result line, its expected claims, and each award's text as written (for offsets)."""
     text = ""
     expected: list[tuple[object, ...]] = []
@@ -210,7 +221,7 @@ def result_lines(draw: st.DrawFn) -> tuple[str, list[tuple[object, ...]], list[t
 
 
 @given(result_lines(), st.sampled_from([str, str.upper, str.lower]))
-def test_built_phrases_parse_back(line: tuple[str, list[tuple[object, ...]], list[tuple[int, str]]], case) -> None:
+def test_built_phrases_parse_back(line: Line, case: Callable[[str], str]) -> None:
     text, expected, pieces = line
     text = case(text)
     claims = parse_result(text)
