@@ -246,6 +246,8 @@ def parse_card(text: str) -> Card:
 
 
 def _card_hint(t: str) -> str:
+    if t.lower() == "x":
+        return _rank_hint(t)
     if _suit_or_none(t) is not None:
         return f"{t!r} is a suit with no rank"
     if _rank_or_none(t) is not None:

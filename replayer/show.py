@@ -164,6 +164,10 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
             out.append(f"{t.number:>5}  " + "".join(cells) + f"{game.labels[t.winner].name:<9}{ab:>3}  {yz:>3}")
         out.append("")
         out.append("> marks the card led, * the winner.")
+    else:
+        out.append(f"{_seat_title(game, game.opening_leader)} is on lead to trick {game.first_trick}.")
+    if record is not None and record.problem is not None:
+        out.append(f"Problem: {record.problem.text.strip()}")
     won = game.tricks_won
     out.append(f"Tricks: N–S {won['NS']}, E–W {won['EW']}")
     if record is not None and record.result is not None:

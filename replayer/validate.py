@@ -49,7 +49,7 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     columns = _columns(ck, seat)
     deal = _deal(ck, seat)
     rows = [_row(t) for t in record.tricks]
-    first_trick = record.first_trick.value if record.first_trick else 1
+    first_trick = _first_trick(record, deal)
 
     if passed_out and record.tricks:
         ck.add("play-after-pass-out", "the auction was passed out, yet the file gives play",
@@ -60,17 +60,18 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     if deal is not None:
         holdings = {s: [pc.card for pc in cards] for s, cards in deal.items()}
         _check_deal(ck, deal, first_trick)
-    elif columns is not None and rows and first_trick - 1 + len(rows) == 13 and all(r is not None for r in rows):
+    elif columns is not None and rows and first_trick - 1 + len(rows) == 13:
+        # The play runs to the end, so it shows every card each seat held.  A row that
+        # could not be read (already reported) leaves a gap; the replay stops there.
         holdings = {s: [] for s in Seat}
         for r in rows:
-            assert r is not None
-            for col, pc in enumerate(r):
+            for col, pc in enumerate(r or ()):
                 holdings[columns[col]].append(pc.card)
     elif record.tricks:
         ck.add("deal-required", f"the play stops after trick {first_trick - 1 + len(rows)} and the file gives no deal, "
                "so the four hands are not known", record.play_span,
                "add the deal (see docs/hand-format.md), or complete the play to trick 13")  # fmt: skip
-    elif record.problem is None and not record.deal:
+    elif record.play_span is None and record.deal_span is None:
         ck.add("no-cards", "the file gives neither a deal nor any play", record.span,
                "add 'play:' with one row per trick, or a 'deal:' for a problem or end position")  # fmt: skip
 
@@ -84,11 +85,6 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
         _check_result(ck, game, record)
     if record.result is not None and game is None:
         _parse_result_only(ck, record)
-    if game is None and declaration is not None and holdings is not None and not rows:
-        # A position with no play yet (a problem): still a game, with no tricks.
-        game = Game(regime, dealer, declaration, {s: frozenset(h) for s, h in holdings.items()}, first_trick,
-                    _opening_leader(ck, regime, dealer, declaration, first_trick, seat) or dealer.lho, (),
-                    record.score_before.value if record.score_before else {})  # fmt: skip
     ck.diags.sort(key=lambda d: (d.span.line if d.span else 0, d.span.col if d.span else 0))
     return game, ck.diags
 
@@ -221,13 +217,24 @@ def _auction(ck: _Check, regime: Regime, dealer: Seat, d: AuctionRecord, seat_of
     return Declaration(strain, declarer, declarer.partner, dbl, level=level), False
 
 
+def _first_trick(record: HandRecord, deal: dict[Seat, tuple[PlayedCard, ...]] | None) -> int:
+    """The number of the first trick recorded: as given, or read off a deal of equal shorter hands."""
+    if record.first_trick is not None:
+        return record.first_trick.value
+    if deal is not None:
+        counts = {len(cards) for cards in deal.values()}
+        if len(counts) == 1 and 0 < (n := counts.pop()) < 13:
+            return 14 - n
+    return 1
+
+
 def _opening_leader(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, first_trick: int,
                     seat_of) -> Seat | None:  # type: ignore[no-untyped-def]  # fmt: skip
     given = ck.record.leader
     if first_trick > 1:
         if given is None:
-            ck.add("leader-required", f"the play starts at trick {first_trick}: say who leads to it", ck.record.play_span,
-                   "add 'leader: Z' (or the seat on lead) under play")  # fmt: skip
+            ck.add("leader-required", f"the position starts at trick {first_trick}: say who is on lead",
+                   ck.record.play_span or ck.record.deal_span, "add 'play: {leader: Z}' (the seat on lead)")  # fmt: skip
             return None
         return seat_of(given)
     if regime.opening_leader == "A":
@@ -314,13 +321,14 @@ def _check_deal(ck: _Check, deal: dict[Seat, tuple[PlayedCard, ...]], first_tric
     else:
         # A position whose first trick is not given: the hands must at least be equal.
         values = list(counts.values())
-        expected = max(set(values), key=lambda n: (values.count(n), n))
+        expected = max(set(values), key=lambda n: (values.count(n) if n else 0, n))
     absent = [c for c in FULL_DECK if c not in where] if expected == 13 else []
     for s, n in counts.items():
         if n != expected:
             hint = None
             if absent and n < expected:
-                hint = f"no hand holds {', '.join(str(c) for c in absent[:6])}: is one of them {s.name}'s?"
+                it = "is it" if len(absent) == 1 else "is one of them"
+                hint = f"no hand holds {_list(absent[:6])}: {it} {Letter.of(s, dealer).name}'s?"
             elif n > expected:
                 hint = "a card too many: look for a card typed twice or a stray rank"
             ck.add("deal-count", f"{_letter_and_seat(s, dealer)} has {n} cards in the deal; every hand should have "
@@ -439,7 +447,7 @@ class _FixFinder:
         self.columns = columns
         self.deal = {s: [pc.card for pc in v] for s, v in deal.items()} if deal is not None else None
         self.first_trick = first_trick
-        self.context = _replay_context(ck)
+        self.context = _replay_context(ck, first_trick)
 
     def describe(self, card: Card, places: list[tuple[int, Seat, PlayedCard]], candidates: list[Card]) -> str:
         if self.context is None or any(r is None for r in self.rows) or len(places) * len(candidates) > 24:
@@ -477,7 +485,7 @@ class _FixFinder:
         return not _revokes(rows, self.columns, holdings, trump, leader, dummy, self.first_trick)
 
 
-def _replay_context(ck: _Check) -> tuple[Suit | None, Seat, Seat] | None:
+def _replay_context(ck: _Check, first: int) -> tuple[Suit | None, Seat, Seat] | None:
     """Trump, opening leader and dummy, worked out quietly (no diagnostics) for trial replays."""
     quiet = _Check(ck.record)
     regime = _regime(quiet)
@@ -485,7 +493,6 @@ def _replay_context(ck: _Check) -> tuple[Suit | None, Seat, Seat] | None:
     decl, _ = _declaration(quiet, regime, dealer, lambda loc: _resolve(loc.value, dealer))
     if decl is None:
         return None
-    first = ck.record.first_trick.value if ck.record.first_trick else 1
     leader = _opening_leader(quiet, regime, dealer, decl, first, lambda loc: _resolve(loc.value, dealer))
     if leader is None:
         return None
@@ -553,7 +560,7 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
             held = sorted((c for c in remaining[s] if c.suit == led), reverse=True)
             pc = by_seat[s]
             if s == decl.dummy:
-                ck.add("dummy-renounce", f"trick {number}: dummy ({_letter_and_seat(s, dealer)}) plays {card} to a "
+                ck.add("dummy-renounce", f"trick {number}: dummy, {_letter_and_seat(s, dealer)}, plays {card} to a "
                        f"{led.word[:-1]} lead while holding {_list(held)}", pc.span,
                        "dummy cannot revoke and the trick stands [REV-2], but a book's dummy follows suit: "
                        "check the card", Severity.WARNING)  # fmt: skip

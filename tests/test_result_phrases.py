@@ -167,6 +167,8 @@ STRAINS = {"in hearts": H, "in diamonds": D, "in club": Strain.CLUBS, "at no-tru
 def awards(draw: st.DrawFn) -> tuple[str, str, tuple[object, ...]]:
     """An award's text, the where after it ("" or " in hearts" …), and (kind, value, detail, strain)."""
     kind = draw(st.sampled_from(["by_cards", "honours", "aces", "points", "slam", "chicane"]))
+    value: int | str
+    detail: str | None
     if kind == "by_cards":
         n = draw(st.integers(1, 7))
         text = draw(st.sampled_from([f"{n} by cards", f"{COUNT_WORDS[n - 1]} by cards", f"{n} tricks"]
@@ -186,8 +188,9 @@ def awards(draw: st.DrawFn) -> tuple[str, str, tuple[object, ...]]:
         value, detail = draw(st.integers(0, 400)), None
         text = f"{value} in honours"
     elif kind == "slam":
-        value, detail = draw(st.sampled_from(["little", "grand"])), None
-        text = draw(st.sampled_from(["", "a "])) + value + " slam"
+        size = draw(st.sampled_from(["little", "grand"]))
+        value, detail = size, None
+        text = draw(st.sampled_from(["", "a "])) + size + " slam"
     else:
         value, detail = draw(st.sampled_from(["single", "double"])), None
         text = "chicane" if value == "single" else "double chicane"

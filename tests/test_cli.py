@@ -1,0 +1,112 @@
+"""The command line: exit codes, the diagnostic format, JSON output, and no tracebacks."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from replayer.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND1 = ROOT / "hands" / "foster-1904" / "hand-1.yaml"
+
+
+def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "replayer", *args], capture_output=True, text=True, cwd=cwd,
+                          env=env, encoding="utf-8")
+
+
+def test_the_repositorys_hands_validate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(ROOT / "hands")]) == 0
+    err = capsys.readouterr().err
+    assert "0 with errors" in err
+
+
+def test_a_changed_card_fails_with_a_located_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = HAND1.read_text(encoding="utf-8").replace("- ♠7 ♦3 ♦6 ♦Q", "- ♠8 ♦3 ♦6 ♦Q")
+    bad = tmp_path / "hand.yaml"
+    bad.write_text(text, encoding="utf-8")
+    assert main(["validate", str(bad)]) == 1
+    out = capsys.readouterr().out
+    line = text.splitlines().index("    - ♠8 ♦3 ♦6 ♦Q") + 1
+    assert f"{bad}:{line}:7: error[card-twice]: ♠8 is played twice by A (W), at tricks 9 and 10, and ♠7 is never played" in out
+    assert "hint: one of them is probably ♠7 — either change makes the hand legal" in out
+
+
+def test_json_diagnostics(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "hand.yaml"
+    bad.write_text(HAND1.read_text(encoding="utf-8").replace("maker: Y", "maker: B"), encoding="utf-8")
+    assert main(["validate", "--format", "json", str(bad)]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert [d["code"] for d in data] == ["bad-maker"]
+    assert set(data[0]) >= {"path", "line", "column", "code", "severity", "message", "hint"}
+    line = next(i for i, t in enumerate(bad.read_text(encoding="utf-8").splitlines(), 1) if "maker: B" in t)
+    assert data[0]["line"] == line and data[0]["column"] == 10 and data[0]["severity"] == "error"
+
+
+def test_warnings_pass_unless_strict(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ROOT / "tests" / "fixtures" / "laws" / "dummy-renounce.yaml"
+    assert main(["validate", str(hand)]) == 0
+    assert main(["validate", "--strict", str(hand)]) == 1
+
+
+@pytest.mark.parametrize("args", [["validate"], ["validate", "no/such/path"], ["frobnicate"], []])
+def test_usage_errors_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+
+
+def test_a_folder_without_hands_is_a_clear_usage_error(tmp_path: Path) -> None:
+    r = run("validate", str(tmp_path))
+    assert r.returncode == 2 and "no hand files" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"rules: [unclosed\n", b"- just\n- a list\n", b"\xff\xfe not utf-8", b"rules: 3\nplay: {tricks: [1, 2]}\n",
+    b"play:\n  tricks:\n    - *alias\n", b"---\nrules: a\n---\nrules: b\n",
+])
+def test_bad_files_get_a_message_never_a_traceback(tmp_path: Path, content: bytes) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_bytes(content)
+    r = run("validate", str(f))
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert f"{f}:" in r.stdout and "error[" in r.stdout
+
+
+def test_show_json_structure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "--json", str(HAND1)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == "bridge-whist" and data["dealer"] == "S"
+    assert data["declarer"] == "S" and data["dummy"] == "N" and data["trump"] == "H"
+    assert data["labels"] == {"N": "Y", "E": "B", "S": "Z", "W": "A"}
+    assert data["deal"]["W"] == ["SK", "S8", "S7", "S4", "S3", "HT", "H7", "D7", "CA", "CK", "CQ", "CJ", "C2"]
+    assert all(len(cards) == 13 for cards in data["deal"].values())
+    assert data["tricks"][0]["leader"] == "W"
+    assert data["tricks"][0]["cards"][0] == {"seat": "W", "card": "CK"}
+    assert data["tricks"][3]["winner"] == "N"  # dummy's ♦A
+    assert data["tricks"][4]["leader"] == "N"
+    assert data["tricks_won"] == {"NS": 9, "EW": 4}
+    assert data["declaration"]["maker"] == "N" and data["declaration"]["passed"] is True
+
+
+def test_show_text_diagram(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", str(HAND1)]) == 0
+    out = capsys.readouterr().out
+    assert "Y (North, dummy)" in out and "A (West, leader)" in out
+    assert "♠ K 8 7 4 3" in out and "Tricks: N–S 9, E–W 4" in out
+
+
+def test_show_refuses_an_invalid_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ROOT / "tests" / "fixtures" / "laws" / "revoke-swapped-cards.yaml"
+    assert main(["show", "--json", str(hand)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "error[revoke]" in captured.err
+
+
+def test_console_entry_points() -> None:
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.startswith("replayer ")
