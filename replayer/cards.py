@@ -8,9 +8,10 @@ Nothing in this module does I/O.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, NamedTuple
 
 __all__ = [
     "Suit",
@@ -209,6 +210,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.ascii()!r})"
 
+    def __hash__(self) -> int:  # plain int arithmetic: hashing is on the validator's hot path
+        return self.suit * 16 + self.rank
+
     def ascii(self) -> str:
         """``SK``, ``HT``: the form PBN, LIN and our JSON use."""
         return self.suit.letter + self.rank.letter
@@ -225,6 +229,7 @@ class Card:
 FULL_DECK: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_card(text: str) -> Card:
     t = _normalise(text).strip()
     if not t:
@@ -447,7 +452,7 @@ class Seat(enum.IntEnum):
 
     def next(self, n: int = 1) -> Seat:
         """The seat ``n`` places clockwise (to the left) of this one."""
-        return Seat((self + n) % 4)
+        return _SEATS[(self + n) % 4]
 
     @property
     def lho(self) -> Seat:
@@ -472,10 +477,9 @@ class Seat(enum.IntEnum):
     def __str__(self) -> str:
         return self.name
 
-    def rotation(self) -> Iterator[Seat]:
+    def rotation(self) -> tuple[Seat, Seat, Seat, Seat]:
         """This seat and the three after it, in playing order."""
-        for k in range(4):
-            yield self.next(k)
+        return _ROTATIONS[self]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -484,6 +488,10 @@ class Seat(enum.IntEnum):
         if t in names:
             return Seat(names[t])
         raise CardSyntaxError(f"{text!r} is not a compass seat", "write N, E, S or W")
+
+
+_SEATS = tuple(Seat)
+_ROTATIONS = tuple(tuple(_SEATS[(k + i) % 4] for i in range(4)) for k in range(4))
 
 
 class Letter(enum.IntEnum):
@@ -537,13 +545,7 @@ class Strain(enum.Enum):
 
     @property
     def trump(self) -> Suit | None:
-        return {
-            Strain.CLUBS: Suit.CLUBS,
-            Strain.DIAMONDS: Suit.DIAMONDS,
-            Strain.HEARTS: Suit.HEARTS,
-            Strain.SPADES: Suit.SPADES,
-            Strain.ROYAL_SPADES: Suit.SPADES,
-        }.get(self)
+        return _STRAIN_TRUMP.get(self.value)
 
     @property
     def code(self) -> str:
@@ -587,3 +589,6 @@ class Strain(enum.Enum):
         raise CardSyntaxError(
             f"{text!r} is not a trump or no-trumps", "write S H D C or NT (auction: R for royal spades)"
         )
+
+
+_STRAIN_TRUMP = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES, "R": Suit.SPADES}

@@ -616,6 +616,8 @@ def _check_winner_marks(ck: _Check, trec, by_seat: dict[Seat, PlayedCard], trick
                         decl: Declaration) -> None:  # type: ignore[no-untyped-def]  # fmt: skip
     assert trick.winner is not None
     marked = [(s, pc) for s, pc in by_seat.items() if pc.marked]
+    if not marked and trec.winner is None:
+        return
     win_card = trick.card_of(trick.winner)
     reason = _why_wins(trick, decl)
     if len(marked) > 1:
