@@ -301,6 +301,11 @@ def scan_cards(text: str) -> list[CardToken]:
     i = 0
     while i < len(raw):
         word, start, end = raw[i]
+        quick = _try_card(word)
+        if quick is not None:  # the common case: one token, one card, no mark
+            out.append(CardToken(quick, start, end, word))
+            i += 1
+            continue
         marked = "*" in word
         bare = word.replace("*", "")
         consumed = 1
@@ -333,6 +338,7 @@ def scan_cards(text: str) -> list[CardToken]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
 def _try_card(text: str) -> Card | None:
     try:
         return parse_card(text)
@@ -491,7 +497,9 @@ class Seat(enum.IntEnum):
 
 
 _SEATS = tuple(Seat)
-_ROTATIONS = tuple(tuple(_SEATS[(k + i) % 4] for i in range(4)) for k in range(4))
+_ROTATIONS: tuple[tuple[Seat, Seat, Seat, Seat], ...] = tuple(
+    (_SEATS[k], _SEATS[(k + 1) % 4], _SEATS[(k + 2) % 4], _SEATS[(k + 3) % 4]) for k in range(4)
+)
 
 
 class Letter(enum.IntEnum):

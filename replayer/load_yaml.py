@@ -170,6 +170,10 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
         r.error("empty-file", "the file is empty", Span(path, 1, 1),
                 "a hand file needs at least rules, a declaration and the play; see docs/hand-format.md")  # fmt: skip
         return None, r.diags
+    if _too_deep(text):
+        r.error("yaml-too-deep", "the file nests lists or mappings far deeper than any hand needs", Span(path, 1, 1),
+                "a hand file nests a few levels at most: look for runs of brackets or dashes")  # fmt: skip
+        return None, r.diags
     try:
         root = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
@@ -180,6 +184,9 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
         return None, r.diags
     except yaml.YAMLError as exc:
         r.error("yaml-syntax", f"this is not valid YAML: {exc}", Span(path, 1, 1))
+        return None, r.diags
+    except RecursionError:
+        r.error("yaml-too-deep", "the file nests lists or mappings far deeper than any hand needs", Span(path, 1, 1))
         return None, r.diags
     if root is None:
         r.error("empty-file", "the file has no content", Span(path, 1, 1))
@@ -226,6 +233,24 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
     if (n := get("problem")) is not None:
         rec_kwargs["problem"] = _problem(r, n)
     return HandRecord(**rec_kwargs), r.diags  # type: ignore[arg-type]
+
+
+_MAX_DEPTH = 100
+_DEEP_BLOCK = re.compile(r"(?:-[ \t]+){%d}|^[ \t]{%d}" % (_MAX_DEPTH, 4 * _MAX_DEPTH), re.M)
+
+
+def _too_deep(text: str) -> bool:
+    """Nesting the composer could not survive (libyaml's composer recurses in C and would crash)."""
+    if text.count("[") + text.count("{") > _MAX_DEPTH:
+        depth = 0
+        for ch in text:
+            if ch in "[{":
+                depth += 1
+                if depth > _MAX_DEPTH:
+                    return True
+            elif ch in "]}":
+                depth = max(0, depth - 1)
+    return _DEEP_BLOCK.search(text) is not None
 
 
 def _yaml_hint(message: str) -> str | None:

@@ -415,18 +415,18 @@ def _check_played_cards(ck: _Check, rows: Sequence[Row | None], columns: tuple[S
                     ck.add("card-not-held", f"trick {t}: {_letter_and_seat(s, dealer)} plays {card}, which is not in "
                            f"{Letter.of(s, dealer).name}'s hand: {where}", pc.span, hint)  # fmt: skip
     if covers_all:
-        for s, cards in never.items():
-            for card in cards:
-                if s is None:
+        for holder, missing in never.items():
+            for card in missing:
+                if holder is None:
                     if not any(len(p) > 1 for p in played.values()):
                         ck.add("card-never-played", f"{card} is never played", ck.record.play_span,
                                "a trick row may be missing a card")  # fmt: skip
                     continue
                 if deal is None:
                     continue
-                pc = next(p for p in deal[s] if p.card == card)
-                ck.add("card-never-played", f"{_letter_and_seat(s, dealer)}'s {card} (in the deal) is never played",
-                       pc.span, f"{Letter.of(s, dealer).name} must play each of his cards once: "
+                pc = next(p for p in deal[holder] if p.card == card)
+                ck.add("card-never-played", f"{_letter_and_seat(holder, dealer)}'s {card} (in the deal) is never played",
+                       pc.span, f"{Letter.of(holder, dealer).name} must play each of his cards once: "
                        "one of his plays is probably this card, misread")  # fmt: skip
 
 
@@ -447,7 +447,13 @@ class _FixFinder:
         self.columns = columns
         self.deal = {s: [pc.card for pc in v] for s, v in deal.items()} if deal is not None else None
         self.first_trick = first_trick
-        self.context = _replay_context(ck, first_trick)
+        self._context: tuple[Suit | None, Seat, Seat] | None | bool = False  # worked out when first needed
+
+    @property
+    def context(self) -> tuple[Suit | None, Seat, Seat] | None:
+        if self._context is False:
+            self._context = _replay_context(self.ck, self.first_trick)
+        return self._context  # type: ignore[return-value]
 
     def describe(self, card: Card, places: list[tuple[int, Seat, PlayedCard]], candidates: list[Card]) -> str:
         if self.context is None or any(r is None for r in self.rows) or len(places) * len(candidates) > 24:
@@ -481,6 +487,7 @@ class _FixFinder:
                         return False
         else:
             holdings = {s: [r[k] for r in rows] for k, s in enumerate(self.columns)}
+        assert self.context is not None
         trump, leader, dummy = self.context
         return not _revokes(rows, self.columns, holdings, trump, leader, dummy, self.first_trick)
 
@@ -530,6 +537,11 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
         return None
     trump = decl.strain.trump
     remaining = {s: set(h) for s, h in holdings.items()}
+    # Cards left in each suit, per seat: follow-suit checks without scanning hands.
+    left = {s: [0, 0, 0, 0] for s in Seat}
+    for s, h in remaining.items():
+        for c in h:
+            left[s][c.suit] += 1
     tricks: list[Trick] = []
     for i, row in enumerate(rows):
         trec = rec.tricks[i]
@@ -555,7 +567,7 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
         plays = [(s, by_seat[s].card) for s in leader.rotation()]
         led = plays[0][1].suit
         for s, card in plays[1:]:
-            if not is_revoke(remaining[s], led, card):
+            if card.suit == led or not left[s][led]:
                 continue
             held = sorted((c for c in remaining[s] if c.suit == led), reverse=True)
             pc = by_seat[s]
@@ -574,7 +586,9 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
                                 tricks, ck)  # fmt: skip
             ck.add("revoke", msg, pc.span, hint)
         for s, card in plays:
-            remaining[s].discard(card)
+            if card in remaining[s]:
+                remaining[s].discard(card)
+                left[s][card.suit] -= 1
         winner = trick_winner(plays, trump)
         trick = Trick(number, leader, tuple(plays), winner)
         _check_winner_marks(ck, trec, by_seat, trick, seat_of, dealer, decl)

@@ -9,6 +9,9 @@ no text, however garbled, may make the loader (or the validator) raise.
 from __future__ import annotations
 
 import string
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -140,6 +143,9 @@ def test_single_card_mutation_in_play_is_rejected(with_deal: bool, data: st.Data
     errs = errors(diags)
     assert errs, "a hand with one card changed must not pass"
     assert any(m.line in lines_of(d) for d in errs), f"no error points at the changed line {m.line}"
+    # And, on that line, at the card itself.
+    places = {(s.line, s.col) for d in errs for s in (d.span, *d.related) if s is not None}
+    assert (m.line, pos.col) in places, f"no error points at line {m.line}, column {pos.col}"
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=SLOW_OK)
@@ -196,6 +202,28 @@ def test_loader_never_raises_on_arbitrary_text(text: str) -> None:
 )
 def test_loader_never_raises_on_degenerate_files(text: str) -> None:
     assert_reads_without_raising(text)
+
+
+_DEEP = """
+import sys
+from replayer.load_yaml import load
+record, diags = load(sys.stdin.read(), "deep.yaml")
+print(len(diags))
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 50_000, "- " * 50_000 + "x", "a: " + "{a: " * 50_000 + "1" + "}" * 50_000],
+    ids=["unclosed-flow", "block", "closed-mappings"],
+)
+def test_loader_survives_very_deep_nesting(text: str) -> None:
+    """A 50 KB file of brackets must give a diagnostic, not kill the process (run apart: it may crash)."""
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, "-c", _DEEP], input=text, text=True, capture_output=True, cwd=root,
+                          timeout=60)  # fmt: skip
+    assert proc.returncode == 0, f"the loader died (exit code {proc.returncode}): {proc.stderr[-800:]}"
+    assert int(proc.stdout.strip()) >= 1
 
 
 _YAMLISH = st.text(alphabet=string.ascii_letters + string.digits + " :-[]{},#*'\"\n♠♥♦♣—.|>&!%@`", max_size=30)
