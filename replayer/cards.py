@@ -392,28 +392,34 @@ def _parse_dotted(text: str) -> list[CardToken]:
     return out
 
 
+_SUIT_OF_CHAR = {ch: Suit(i) for i, ch in enumerate(_SUIT_SYMBOLS)} | {
+    ch: Suit(i) for i, letter in enumerate(_SUIT_LETTERS) for ch in (letter, letter.lower())
+}
+_RANK_OF_CHAR = {ch: Rank(i + 2) for i, letter in enumerate("23456789TJQKA") for ch in (letter, letter.lower())}
+_CARDS = {(s, r): Card(s, r) for s in Suit for r in Rank}
+
+
 def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:
     out: list[CardToken] = []
     i = 0
     n = len(work)
     while i < n:
         ch = work[i]
+        if ch in _SUIT_OF_CHAR:
+            suit = _SUIT_OF_CHAR[ch]
+            i += 1
+            continue
         if ch.isspace() or ch in ",;:-—–":
             i += 1
             continue
-        s = _suit_or_none(ch)
-        if s is not None:
-            suit = s
-            i += 1
-            continue
-        if work[i : i + 2] == "10":
-            length = 2
-        elif work[i : i + 2].upper() == "KN":
-            length = 2
+        pair = work[i : i + 2]
+        if pair == "10":
+            length, rank = 2, Rank.TEN
+        elif pair in ("Kn", "KN", "kn", "kN"):
+            length, rank = 2, Rank.JACK
         else:
-            length = 1
+            length, rank = 1, _RANK_OF_CHAR.get(ch)  # type: ignore[assignment]
         piece = work[i : i + length]
-        rank = _rank_or_none(piece)
         if rank is None:
             out.append(CardToken(None, i, i + length, original[i : i + length], False,
                                  CardSyntaxError(f"cannot read {piece!r} in a hand", _rank_hint(piece))))  # fmt: skip
@@ -422,7 +428,7 @@ def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:
                                  CardSyntaxError(f"rank {piece!r} comes before any suit",
                                                  "start each suit with ♠ ♥ ♦ ♣ or S H D C")))  # fmt: skip
         else:
-            out.append(CardToken(Card(suit, rank), i, i + length, original[i : i + length]))
+            out.append(CardToken(_CARDS[suit, rank], i, i + length, original[i : i + length]))
         i += length
     return out
 

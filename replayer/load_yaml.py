@@ -170,12 +170,8 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
         r.error("empty-file", "the file is empty", Span(path, 1, 1),
                 "a hand file needs at least rules, a declaration and the play; see docs/hand-format.md")  # fmt: skip
         return None, r.diags
-    if _too_deep(text):
-        r.error("yaml-too-deep", "the file nests lists or mappings far deeper than any hand needs", Span(path, 1, 1),
-                "a hand file nests a few levels at most: look for runs of brackets or dashes")  # fmt: skip
-        return None, r.diags
     try:
-        root = yaml.compose(text, Loader=_LOADER)
+        root = _compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
@@ -185,8 +181,10 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
     except yaml.YAMLError as exc:
         r.error("yaml-syntax", f"this is not valid YAML: {exc}", Span(path, 1, 1))
         return None, r.diags
-    except RecursionError:
-        r.error("yaml-too-deep", "the file nests lists or mappings far deeper than any hand needs", Span(path, 1, 1))
+    except _TooDeep as exc:
+        r.error("yaml-too-deep", "the file nests lists or mappings far deeper than any hand needs",
+                Span(path, exc.mark.line + 1, exc.mark.column + 1),
+                "a hand file nests a few levels at most: look for runs of brackets, dashes or '?'")  # fmt: skip
         return None, r.diags
     if root is None:
         r.error("empty-file", "the file has no content", Span(path, 1, 1))
@@ -235,22 +233,69 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
     return HandRecord(**rec_kwargs), r.diags  # type: ignore[arg-type]
 
 
-_MAX_DEPTH = 100
-_DEEP_BLOCK = re.compile(r"(?:-[ \t]+){%d}|^[ \t]{%d}" % (_MAX_DEPTH, 4 * _MAX_DEPTH), re.M)
+MAX_DEPTH = 64
+_STR = "tag:yaml.org,2002:str"
+_NULL = "tag:yaml.org,2002:null"
+_NULLS = ("", "~", "null", "Null", "NULL")
 
 
-def _too_deep(text: str) -> bool:
-    """Nesting the composer could not survive (libyaml's composer recurses in C and would crash)."""
-    if text.count("[") + text.count("{") > _MAX_DEPTH:
-        depth = 0
-        for ch in text:
-            if ch in "[{":
-                depth += 1
-                if depth > _MAX_DEPTH:
-                    return True
-            elif ch in "]}":
-                depth = max(0, depth - 1)
-    return _DEEP_BLOCK.search(text) is not None
+class _TooDeep(Exception):
+    def __init__(self, mark: yaml.Mark) -> None:
+        self.mark = mark
+
+
+def _compose(text: str) -> Node | None:
+    """Build the node tree from the parser's events, without recursion and with a depth limit.
+
+    ``yaml.compose`` recurses once per level of nesting (in C with libyaml, where a deep enough
+    file crashes the interpreter); hand files nest a few levels, so anything past MAX_DEPTH is
+    refused.  Tags are kept only as far as the loader needs them: null or string.
+    """
+    stack: list[tuple[Node, list[Node]]] = []
+    anchors: dict[str, Node] = {}
+    root: Node | None = None
+    documents = 0
+    for ev in yaml.parse(text, Loader=_LOADER):
+        node: Node | None = None
+        if isinstance(ev, yaml.ScalarEvent):
+            tag = _NULL if not ev.style and ev.value in _NULLS else _STR
+            node = ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, style=ev.style)
+        elif isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if len(stack) >= MAX_DEPTH:
+                raise _TooDeep(ev.start_mark)
+            cls = MappingNode if isinstance(ev, yaml.MappingStartEvent) else SequenceNode
+            coll = cls("", [], ev.start_mark, ev.end_mark, flow_style=ev.flow_style)
+            if ev.anchor:
+                anchors[ev.anchor] = coll
+            stack.append((coll, []))
+            continue
+        elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            coll, items = stack.pop()
+            if isinstance(coll, MappingNode):
+                coll.value = list(zip(items[0::2], items[1::2]))
+            else:
+                coll.value = items
+            coll.end_mark = ev.end_mark
+            node = coll
+        elif isinstance(ev, yaml.AliasEvent):
+            if ev.anchor not in anchors:
+                raise yaml.composer.ComposerError(None, None, f"found undefined alias {ev.anchor!r}", ev.start_mark)
+            node = anchors[ev.anchor]
+        elif isinstance(ev, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise yaml.composer.ComposerError("expected a single document in the stream", None,
+                                                  "but found another document", ev.start_mark)  # fmt: skip
+            continue
+        else:
+            continue
+        if isinstance(ev, yaml.ScalarEvent) and ev.anchor:
+            anchors[ev.anchor] = node
+        if stack:
+            stack[-1][1].append(node)
+        else:
+            root = node
+    return root
 
 
 def _yaml_hint(message: str) -> str | None:

@@ -1,0 +1,515 @@
+"""The editor schema, the format docs and the diagnostics docs agree with the loader and the validator.
+
+The schema (``replayer/schema/hand.schema.json``) must never refuse a file that ``replayer validate``
+accepts, must name exactly the keys the loader takes, and must refuse the slips it claims to catch.
+Files are checked twice: read by PyYAML's BaseLoader (every value a string, as replayer reads them) and
+with YAML 1.2 core types (numbers, booleans, null), as an editor's YAML extension reads them.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+import jsonschema
+import pytest
+import yaml
+
+from replayer.diagnostics import Severity
+from replayer.load_yaml import (
+    DECLARATION_KEYS,
+    NOTE_KEYS,
+    PLAY_KEYS,
+    PROBLEM_KEYS,
+    SEAT_WORDS,
+    SOURCE_KEYS,
+    TOP_KEYS,
+    TRICK_KEYS,
+    _SIDE_KEYS,
+    load,
+)
+from replayer.regimes import REGIMES
+from replayer.validate import validate
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA_PATH = ROOT / "replayer" / "schema" / "hand.schema.json"
+SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+HAND_FORMAT = ROOT / "docs" / "hand-format.md"
+DIAGNOSTICS = ROOT / "docs" / "diagnostics.md"
+HAND1 = (ROOT / "hands" / "foster-1904" / "hand-1.yaml").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading YAML as replayer does (strings) and as an editor does (YAML 1.2 core types)
+
+
+class Core12Loader(yaml.SafeLoader):
+    """YAML 1.2 core schema: only true/false are booleans, no timestamps, ``09`` is 9."""
+
+
+Core12Loader.yaml_implicit_resolvers = {}
+for _tag, _regexp, _first in (
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
+    ("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", list("-+0123456789")),
+    ("float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+              r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", list("-+.0123456789")),
+):  # fmt: skip
+    Core12Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_regexp), _first)
+
+
+def _int12(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
+    value = loader.construct_scalar(node)
+    return int(value, 0) if value[:2] in ("0o", "0x") else int(value, 10)
+
+
+Core12Loader.add_constructor("tag:yaml.org,2002:int", _int12)
+
+
+def _json_keys(data: Any) -> Any:
+    """Mapping keys as the strings a JSON validator sees."""
+    if isinstance(data, dict):
+        return {(json.dumps(k) if not isinstance(k, str) else k): _json_keys(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_json_keys(v) for v in data]
+    return data
+
+
+def as_strings(text: str) -> Any:
+    return yaml.load(text, Loader=yaml.BaseLoader)
+
+
+def as_editor(text: str) -> Any:
+    return _json_keys(yaml.load(text, Loader=Core12Loader))
+
+
+def schema_errors(data: Any, validator: jsonschema.Validator = VALIDATOR) -> list[str]:
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in validator.iter_errors(data)]
+
+
+def tool_diagnostics(text: str) -> list[Any]:
+    record, diags = load(text, "hand.yaml")
+    if record is not None:
+        diags = diags + validate(record)[1]
+    return diags
+
+
+def tool_errors(text: str) -> list[str]:
+    return [f"{d.code}: {d.message}" for d in tool_diagnostics(text) if d.severity is Severity.ERROR]
+
+
+# ---------------------------------------------------------------------------------------------
+# The examples in docs/hand-format.md
+
+
+def _yaml_blocks(kind: str) -> list[tuple[str, str]]:
+    """(label, text) of each fenced block whose info string is exactly ``kind``."""
+    text = HAND_FORMAT.read_text(encoding="utf-8")
+    blocks = re.findall(r"^```([^\n]*)\n(.*?)^```", text, re.S | re.M)
+    found = [body for info, body in blocks if info.strip() == kind]
+    return [(f"{kind.replace(' ', '-')}-{i + 1}", body) for i, body in enumerate(found)]
+
+
+DOC_FILES = _yaml_blocks("yaml")
+DOC_FRAGMENTS = _yaml_blocks("yaml fragment")
+GOOD_FILES = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
+              for p in sorted([*ROOT.glob("hands/**/*.yaml"), *ROOT.glob("tests/fixtures/valid/*.yaml")])]  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# (a) The schema is a schema
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert SCHEMA["$id"].endswith("hand.schema.json") and SCHEMA["title"]
+    for example in SCHEMA["examples"]:
+        assert schema_errors(example) == []
+
+
+def _walk(node: Any, path: str = "") -> Any:
+    yield path, node
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _walk(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _walk(v, f"{path}/{i}")
+
+
+def test_patterns_are_portable_between_python_and_editors() -> None:
+    """Editors run the patterns as JavaScript regular expressions: no inline flags or Python-only syntax."""
+    for path, node in _walk(SCHEMA):
+        if isinstance(node, dict) and isinstance(node.get("pattern"), str):
+            pattern = node["pattern"]
+            re.compile(pattern)
+            assert not re.search(r"\(\?[aiLmsux]|\(\?P|\\[AZz]", pattern), path
+
+
+def test_every_property_has_a_description() -> None:
+    for path, node in _walk(SCHEMA):
+        if path.endswith("/properties") and isinstance(node, dict):
+            for key, sub in node.items():
+                assert "description" in sub, f"{path}/{key}"
+
+
+# ---------------------------------------------------------------------------------------------
+# (b) Every good file passes the schema, the loader and the validator
+
+
+@pytest.mark.parametrize(("name", "text"), GOOD_FILES + DOC_FILES, ids=[n for n, _ in GOOD_FILES + DOC_FILES])
+def test_good_files_pass_the_schema_and_the_validator(name: str, text: str) -> None:
+    assert schema_errors(as_strings(text)) == []
+    assert schema_errors(as_editor(text)) == []
+    assert tool_errors(text) == []
+
+
+def test_the_docs_show_a_complete_hand_a_partial_hand_and_an_auction() -> None:
+    assert len(DOC_FILES) >= 4
+    texts = [as_strings(t) for _, t in DOC_FILES]
+    assert any(len(d["play"]["tricks"]) == 13 for d in texts if isinstance(d.get("play"), dict))
+    assert any(d.get("play", {}).get("first_trick") for d in texts if isinstance(d.get("play"), dict))
+    assert any("problem" in d and "tricks" not in d["play"] for d in texts)
+    assert any(d["rules"] == "auction" and "calls" in d["declaration"] for d in texts)
+
+
+@pytest.mark.parametrize(("name", "text"), DOC_FILES, ids=[n for n, _ in DOC_FILES])
+def test_the_docs_examples_draw_no_warnings(name: str, text: str) -> None:
+    assert [d.code for d in tool_diagnostics(text) if d.severity is not Severity.NOTE] == []
+
+
+def _without_top_level_requirements() -> jsonschema.Validator:
+    partial = copy.deepcopy(SCHEMA)
+    partial.pop("required")
+    partial.pop("anyOf")
+    return jsonschema.Draft202012Validator(partial)
+
+
+@pytest.mark.parametrize(("name", "text"), DOC_FRAGMENTS, ids=[n for n, _ in DOC_FRAGMENTS])
+def test_the_docs_fragments_pass_the_schema(name: str, text: str) -> None:
+    partial = _without_top_level_requirements()
+    assert schema_errors(as_strings(text), partial) == []
+    assert schema_errors(as_editor(text), partial) == []
+
+
+def test_the_docs_point_an_editor_at_the_schema() -> None:
+    modeline = re.search(r"# yaml-language-server: \$schema=(\S+)", DOC_FILES[0][1])
+    assert modeline is not None
+    assert (ROOT / "hands" / "foster-1904" / modeline.group(1)).resolve() == SCHEMA_PATH.resolve()
+
+
+def test_generated_hands_pass_the_schema() -> None:
+    """Random legal hands in every notation the generator knows (tests/support/handgen.py)."""
+    handgen = pytest.importorskip("support.handgen")
+    for hand in handgen.random_hands(2024, 60):
+        assert schema_errors(as_strings(hand.text)) == [], hand.text
+        assert schema_errors(as_editor(hand.text)) == [], hand.text
+
+
+# ---------------------------------------------------------------------------------------------
+# (c) The schema names exactly the keys the loader takes
+
+
+def _object(node: dict[str, Any]) -> dict[str, Any]:
+    """The object-typed branch of a schema node (itself, or one of its oneOf/anyOf branches)."""
+    if "properties" in node:
+        return node
+    for branch in node.get("oneOf", []) + node.get("anyOf", []):
+        if isinstance(branch, dict) and branch.get("type") == "object":
+            return branch
+    raise AssertionError(f"no object branch in {sorted(node)}")
+
+
+def _keys(node: dict[str, Any]) -> list[str]:
+    return list(_object(node)["properties"])
+
+
+def test_schema_keys_are_the_loaders_keys() -> None:
+    props, defs = SCHEMA["properties"], SCHEMA["$defs"]
+    assert list(props) == list(TOP_KEYS)
+    assert _keys(props["source"]) == list(SOURCE_KEYS)
+    assert _keys(defs["make"]) + _keys(defs["auction"]) == list(DECLARATION_KEYS)
+    assert _keys(props["play"]) == list(PLAY_KEYS)
+    assert _keys(defs["trick"]) == list(TRICK_KEYS)
+    assert _keys(defs["note"]) == list(NOTE_KEYS)
+    assert _keys(props["problem"]) == list(PROBLEM_KEYS)
+
+
+def test_objects_refuse_unknown_keys_as_the_loader_does() -> None:
+    props, defs = SCHEMA["properties"], SCHEMA["$defs"]
+    assert SCHEMA["additionalProperties"] is False
+    for node in (props["source"], defs["make"], defs["auction"], props["play"], defs["trick"], defs["note"],
+                 props["problem"], props["deal"], props["score_before"]):  # fmt: skip
+        assert _object(node)["additionalProperties"] is False
+
+
+def _hand_with_deal_keys(keys: list[str]) -> str:
+    hands = ["♠A", "♠K", "♠Q", "♠J"]
+    lines = [f"  {k}: {h}" for k, h in zip(keys, hands)]
+    return "rules: bridge-whist\ndeclaration: {maker: Z, trump: spades}\ndeal:\n" + "\n".join(lines) + "\n"
+
+
+def test_deal_keys_are_the_loaders_seats() -> None:
+    schema_keys = _keys(SCHEMA["properties"]["deal"])
+    assert set(SEAT_WORDS) <= set(schema_keys)
+    for key in [*schema_keys, "NORTH", "n", "dealer", "Dummy", "X"]:
+        text = _hand_with_deal_keys([key])
+        loader_takes = not any(d.code == "unknown-key" for d in load(text, "x.yaml")[1])
+        schema_takes = key in schema_keys
+        assert loader_takes == schema_takes, key
+
+
+def test_sides_and_rule_sets_match_the_loader() -> None:
+    side = re.compile(SCHEMA["$defs"]["side"]["pattern"])
+    for written, canonical in _SIDE_KEYS.items():
+        assert side.search(written) and side.search(written.lower()), written
+    assert set(_keys(SCHEMA["properties"]["score_before"])) == set(_SIDE_KEYS.values())
+    rules = SCHEMA["properties"]["rules"]["anyOf"]
+    assert [b["const"] for b in rules if "const" in b] == list(REGIMES)
+    aliases = [b["enum"] for b in rules if "enum" in b]
+    assert aliases == [list(r.aliases) for r in REGIMES.values()]
+
+
+# ---------------------------------------------------------------------------------------------
+# (d) Slips the schema refuses (and so does replayer)
+
+BAD_FILES = {
+    "unknown top-level key": HAND1.replace("rules: bridge-whist", "rules: bridge-whist\nrule: bridge-whist"),
+    "wrong rules name": HAND1.replace("rules: bridge-whist", "rules: whist"),
+    "no rules": HAND1.replace("rules: bridge-whist\n", ""),
+    "a trick as a number": HAND1.replace("    - ♣K ♣4 ♣7 ♣9", "    - 10"),
+    "a trick of three cards": HAND1.replace("    - ♣K ♣4 ♣7 ♣9", "    - ♣K ♣4 ♣7"),
+    "a trick list of three cards": HAND1.replace("    - ♣K ♣4 ♣7 ♣9", "    - [♣K, ♣4, ♣7]"),
+    "a misread card": HAND1.replace("    - ♣K ♣4 ♣7 ♣9", "    - ♣K ♣4 ♣7 ♣O"),
+    "a small card of unknown rank": HAND1.replace("    - ♣K ♣4 ♣7 ♣9", "    - ♣K ♣4 ♣7 ♣x"),
+    "the dealer as A": HAND1.replace("dealer: Z", "dealer: A"),
+    "a seat that is not one": HAND1.replace("columns: [A, Y, B, Z]", "columns: [A, Y, B, Q]"),
+    "three columns": HAND1.replace("columns: [A, Y, B, Z]", "columns: [A, Y, B]"),
+    "a maker on the wrong side": HAND1.replace("maker: Y ", "maker: A "),
+    "an unknown trump": HAND1.replace("trump: hearts", "trump: hearst"),
+    "a make mixed with calls": HAND1.replace("trump: hearts", "trump: hearts\n  calls: 1H pass pass pass"),
+    "a score for no side": HAND1.replace("{AB: 24, YZ: 8}", "{AB: 24, XY: 8}"),
+    "a year out of range": HAND1.replace("year: 1904", "year: 1066"),
+    "first_trick out of range": HAND1.replace("columns: [A, Y, B, Z]", "columns: [A, Y, B, Z]\n  first_trick: 14"),
+    "a note with an unknown key": HAND1 + "notes:\n  - {trick: 3, txt: B discards.}\n",
+    "a note trick out of range": HAND1 + "notes:\n  - {trick: 14, text: Too far.}\n",
+    "an unreadable call": HAND1.replace("rules: bridge-whist", "rules: auction").replace(
+        "  maker: Y          # the dealer passed; dummy declares hearts\n  trump: hearts",
+        "  calls: 1H pass 2Q pass pass pass"),
+    "a contract without its declarer": HAND1.replace("rules: bridge-whist", "rules: contract").replace(
+        "  maker: Y          # the dealer passed; dummy declares hearts\n  trump: hearts", "  contract: 4H"),
+    "a deal of three hands": HAND1.replace("play:", "deal:\n  A: ♠A\n  Y: ♠K\n  B: ♠Q\nplay:"),
+    "a hand with a letter for a rank": HAND1.replace(
+        "play:", "deal:\n  A: ♠K8743 ♥107 ♦7 ♣AKQJ2\n  Y: ♠Q2 ♥AKJ42 ♦A93 ♣654\n  B: ♠J1065 ♥Q9 ♦K10642 ♣73\n"
+        "  Z: ♠A9 ♥8653 ♦QJ85 ♣1O98\nplay:"),
+    "a PBN deal of three hands": HAND1.replace(
+        "play:", 'deal: "N:Q2.AKJ42.A93.654 J65.Q9.KT642.73 A9.8653.QJ85.T98"\nplay:'),
+    "neither deal nor play": "rules: bridge-whist\ndeclaration: {maker: Z, trump: spades}\n",
+}
+
+
+@pytest.mark.parametrize("slip", list(BAD_FILES))
+def test_the_schema_refuses_slips_that_replayer_refuses(slip: str) -> None:
+    text = BAD_FILES[slip]
+    assert text != HAND1
+    assert tool_errors(text) != [], "the slip should be an error for replayer too"
+    assert schema_errors(as_strings(text)) != []
+    assert schema_errors(as_editor(text)) != []
+
+
+# ---------------------------------------------------------------------------------------------
+# The notation patterns against the loader, on random spellings: never stricter than replayer,
+# and exact for cards and hands.
+
+SUITS = ["♠", "♥", "♦", "♣", "♤", "♡", "♢", "♧", "S", "h", "d", "C", "spades", "Hearts", "club", "♠\ufe0f"]
+RANKS = ["K", "k", "10", "T", "t", "Kn", "kn", "2", "9", "A", "q", "J", "king", "Ten", "knave", "deuce"]
+JUNK = ["x", "N", "1", "0", "O", "11", "of", "*", "♠K♥2", "--", "Q?"]
+SEPARATORS = [" ", "  ", ", ", ",", "; ", "\t"]
+
+
+def _card(rng: random.Random) -> str:
+    """Mostly readable spellings, some not: a suit and a rank in every arrangement, with a * now and then."""
+    s = rng.choice(SUITS) if rng.random() < 0.93 else rng.choice(JUNK)
+    r = rng.choice(RANKS) if rng.random() < 0.93 else rng.choice(JUNK)
+    card = rng.choice([s + r, s + r, r + s, f"{s} {r}", f"{r} {s}", f"{r} of {s}", f"{r}, {s}", f"{s}{r}{s}"])
+    star = rng.choice(["", "", "", "*"])
+    return star + card if rng.random() < 0.5 else card + star
+
+
+def _row(rng: random.Random) -> str:
+    cards = [_card(rng) for _ in range(rng.choice([3, 4, 4, 4, 4, 5]))]
+    return rng.choice(["", " "]) + rng.choice(SEPARATORS).join(cards) + rng.choice(["", " ", ","])
+
+
+def _ranks_of(rng: random.Random, chars: str) -> str:
+    return "".join(rng.choice(chars) for _ in range(rng.randrange(4)))
+
+
+def _holding(rng: random.Random) -> str:
+    if rng.random() < 0.3:
+        return ".".join(_ranks_of(rng, "AKQJT92x- ") for _ in range(rng.choice([3, 4, 4, 5])))
+    pieces = ["♠", "♥", "♦", "♣", "♤", "S", "h", "d", "c", "spades:", "Hearts", " ", ",", "-", "—", "K", "k", "10",
+              "T", "Kn", "2", "9", "A", "q", "J", "1", "0", "x", ".", "N"]  # fmt: skip
+    return "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 12)))
+
+
+def _ranks(rng: random.Random) -> str:
+    return "".join(rng.choice(["A", "K", "Q", "J", "T", "10", "9", "2", " ", "—", "-", "x", "1", ",", "h"])
+                   for _ in range(rng.randrange(1, 8)))  # fmt: skip
+
+
+def _pbn(rng: random.Random) -> str:
+    hands = []
+    for _ in range(rng.choice([3, 4, 4, 4, 5])):
+        if rng.random() < 0.7:
+            hands.append(".".join(_ranks_of(rng, "AKQJT92x1-") for _ in range(rng.choice([3, 4, 4, 4]))))
+        else:
+            hands.append("".join(rng.choice("♠♥K2Shx-") for _ in range(rng.randrange(1, 6))))
+    return rng.choice(["N:", "s :", "X:", "E: "]) + " ".join(hands)
+
+
+CALL_WORDS = ["1", "2", "7", "8", "one", "Two", "♠", "♥", "S", "nt", "N.T.", "no", "trumps", "trumper", "royal",
+              "spades", "R", "r♠", "lilies", "pass", "p", "-", "—", "X", "xx", "dbl", "double", "re", "re-double",
+              "bid", "nb", "1♠", "2NT", "3R", "1S", "4♡", "spade", "clubs", "c", "?", "pas", "0"]  # fmt: skip
+
+
+def _calls(rng: random.Random) -> str:
+    return rng.choice([" ", ", ", "; "]).join(rng.choice(CALL_WORDS) for _ in range(rng.randrange(1, 8)))
+
+
+def _call(rng: random.Random) -> str:
+    return " ".join(rng.choice(CALL_WORDS) for _ in range(rng.randrange(1, 4)))
+
+
+STRAIN_WORDS = ["NT", "nt", "n", "no", "No-Trumps", "no_trump", "notrumps", "R", "royal", "royals", "royal spades",
+                "lilies", "r♠", "♠", "♤", "S", "spades", "Heart", "x", "X", "*", "XX", "1", "4", "8", " ",
+                "clubs"]  # fmt: skip
+
+
+def _contract(rng: random.Random) -> str:
+    return "".join(rng.choice(STRAIN_WORDS) for _ in range(rng.randrange(1, 5)))
+
+
+def _trump(rng: random.Random) -> str:
+    return " ".join(rng.choice(STRAIN_WORDS) for _ in range(rng.randrange(1, 3)))
+
+
+def _seat(rng: random.Random) -> str:
+    return rng.choice(["A", "y", " B ", "Z", "n", "East", "SOUTH", "west", "dealer", "Dummy", "Q", "NE", "North-"])
+
+
+_HEAD = "rules: bridge-whist\n"
+_MAKE = "declaration: {maker: Z, trump: spades}\n"
+_ROWS = "play:\n  - ♣K ♣4 ♣7 ♣9\n"
+
+
+def _q(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)  # a YAML double-quoted scalar
+
+
+def _deal_with(hand: str) -> str:
+    return f"deal:\n  A: {hand}\n  Y: ♠2\n  B: ♠3\n  Z: ♠4\n"
+
+
+# name -> (generator, file with the value in place, exact agreement expected)
+CASES: dict[str, tuple[Callable[[random.Random], str], Callable[[str], str], bool]] = {
+    "trick row": (_row, lambda v: _HEAD + _MAKE + f"play:\n  - {_q(v)}\n", True),
+    "one card": (_card, lambda v: _HEAD + _MAKE + f"play:\n  - [{_q(v)}, ♣4, ♣7, ♣9]\n", True),
+    "holding": (_holding, lambda v: _HEAD + _MAKE + _deal_with(_q(v)), True),
+    "suit ranks": (_ranks, lambda v: _HEAD + _MAKE + _deal_with("{spades: " + _q(v) + "}"), True),
+    "PBN deal": (_pbn, lambda v: _HEAD + _MAKE + f"deal: {_q(v)}\n", True),
+    "calls": (_calls, lambda v: "rules: contract\n" + f"declaration: {{calls: {_q(v)}}}\n" + _ROWS, False),
+    "one call": (_call, lambda v: "rules: contract\n" + f"declaration: {{calls: [{_q(v)}]}}\n" + _ROWS, True),
+    "contract": (_contract, lambda v: f"rules: auction\ndeclaration: {{contract: {_q(v)}, declarer: S}}\n" + _ROWS,
+                 True),
+    "trump": (_trump, lambda v: _HEAD + f"declaration: {{maker: Z, trump: {_q(v)}}}\n" + _ROWS, True),
+    "seat": (_seat, lambda v: _HEAD + _MAKE + f"play:\n  leader: {_q(v)}\n  tricks: [♣K ♣4 ♣7 ♣9]\n", True),
+}
+
+# The loader codes that say "this value was not read"; the laws are not the schema's business.
+READING = {"bad-card", "bad-call", "bad-value", "bad-seat", "trick-size", "wrong-type", "missing-value",
+           "deal-incomplete", "bad-strain"}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_notation_patterns_agree_with_the_loader(case: str) -> None:
+    generate, wrap, exact = CASES[case]
+    rng = random.Random(case)
+    stricter, looser = [], []
+    for _ in range(800):
+        value = generate(rng)
+        text = wrap(value)
+        replayer_reads = not any(d.code in READING for d in tool_diagnostics(text))
+        schema_reads = not schema_errors(as_strings(text))
+        if replayer_reads and not schema_reads:
+            stricter.append(value)
+        elif schema_reads and not replayer_reads:
+            looser.append(value)
+    assert stricter == [], f"the schema refuses what replayer reads: {stricter[:5]}"
+    if exact:
+        assert looser == [], f"the schema takes what replayer refuses: {looser[:5]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# (e) docs/diagnostics.md documents every code the source can emit, and no other
+
+
+def _source_codes() -> dict[str, set[str]]:
+    """code -> severities, from the calls that emit diagnostics: ``ck.add("code", …)``,
+    ``r.error("code", …)``, ``Diagnostic("code", …)`` and the auction's ``self.report(i, "code", …)``."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "replayer").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            position = {"add": 0, "error": 0, "Diagnostic": 0, "report": 1}.get(name)
+            if position is None or len(node.args) <= position:
+                continue
+            code = node.args[position]
+            if not (isinstance(code, ast.Constant) and isinstance(code.value, str)):
+                continue
+            severity = "error"  # every path reports an error unless it says otherwise
+            for arg in [*node.args, *(k.value for k in node.keywords)]:
+                if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id == "Severity":
+                    severity = arg.attr.lower()
+            found.setdefault(code.value, set()).add(severity)
+    return found
+
+
+def _documented_codes() -> dict[str, str]:
+    rows = re.findall(r"^\| `([a-z][a-z-]*)` \| (error|warning|note) \|", DIAGNOSTICS.read_text(encoding="utf-8"), re.M)
+    codes = [c for c, _ in rows]
+    assert len(codes) == len(set(codes)), "a code is documented twice"
+    return dict(rows)
+
+
+def test_the_source_code_scan_finds_the_known_codes() -> None:
+    codes = _source_codes()
+    for code in ("yaml-syntax", "unknown-key", "revoke", "card-twice", "insufficient-bid", "encoding", "result-tricks"):
+        assert code in codes
+    assert codes["dummy-renounce"] == {"warning"} and codes["replay-stopped"] == {"note"}
+
+
+def test_every_code_in_the_source_is_documented() -> None:
+    missing = sorted(set(_source_codes()) - set(_documented_codes()))
+    assert missing == [], f"add these codes to docs/diagnostics.md: {missing}"
+
+
+def test_every_documented_code_is_in_the_source() -> None:
+    stale = sorted(set(_documented_codes()) - set(_source_codes()))
+    assert stale == [], f"docs/diagnostics.md lists codes the source no longer emits: {stale}"
+
+
+def test_documented_severities_match_the_source() -> None:
+    source = _source_codes()
+    for code, severity in _documented_codes().items():
+        assert source.get(code) == {severity}, code
