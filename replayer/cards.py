@@ -24,6 +24,7 @@ __all__ = [
     "FULL_DECK",
     "parse_card",
     "parse_holding",
+    "parse_ranks",
     "scan_cards",
     "format_holding",
     "CardToken",
@@ -192,12 +193,50 @@ _RANK_FIRST = re.compile(rf"^({_RANK_CH})\s*({_SUIT_CH})$")
 _WORDS = re.compile(r"^(\w+)(?:\s+of)?\s+(\w+)$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One playing card.  Orders by suit, then rank."""
+    """One playing card; immutable, and one object per card.
 
+    ``Card(suit, rank)`` always returns the same object for the same card, so equality and
+    hashing are by identity — done in C, which matters on the validator's hot path — and
+    still mean "same suit and rank".  Cards order by suit, then rank.
+    """
+
+    __slots__ = ("suit", "rank", "index")
     suit: Suit
     rank: Rank
+    index: int  # 0…51, clubs two first: a compact key for sets and arrays
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        key = (int(suit), int(rank))
+        card = _INTERNED.get(key)
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "suit", Suit(suit))
+            object.__setattr__(card, "rank", Rank(rank))
+            object.__setattr__(card, "index", key[0] * 13 + key[1] - 2)
+            _INTERNED[key] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
+        return (Card, (self.suit, self.rank))  # copies and pickles come back as the same object
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -210,9 +249,6 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self.ascii()!r})"
 
-    def __hash__(self) -> int:  # plain int arithmetic: hashing is on the validator's hot path
-        return self.suit * 16 + self.rank
-
     def ascii(self) -> str:
         """``SK``, ``HT``: the form PBN, LIN and our JSON use."""
         return self.suit.letter + self.rank.letter
@@ -220,13 +256,10 @@ class Card:
     def format(self, *, symbols: bool = True) -> str:
         return str(self) if symbols else self.ascii()
 
-    @property
-    def index(self) -> int:
-        """0…51, clubs two first: a compact key for sets and arrays."""
-        return int(self.suit) * 13 + int(self.rank) - 2
 
-
+_INTERNED: dict[tuple[int, int], Card] = {}
 FULL_DECK: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
+_CARDS: dict[tuple[Suit, Rank], Card] = {(c.suit, c.rank): c for c in FULL_DECK}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -236,17 +269,17 @@ def parse_card(text: str) -> Card:
         raise CardSyntaxError("empty card", "write a suit and a rank, e.g. ♠K or SK")
     m = _SUIT_FIRST.match(t)
     if m:
-        return Card(_suit_or_none(m.group(1)), Rank.parse(m.group(2)))  # type: ignore[arg-type]
+        return _CARDS[_suit_or_none(m.group(1)), Rank.parse(m.group(2))]  # type: ignore[index]
     m = _RANK_FIRST.match(t)
     if m:
-        return Card(_suit_or_none(m.group(2)), Rank.parse(m.group(1)))  # type: ignore[arg-type]
+        return _CARDS[_suit_or_none(m.group(2)), Rank.parse(m.group(1))]  # type: ignore[index]
     m = _WORDS.match(t)
     if m:
         first, second = m.group(1), m.group(2)
         if (r := _rank_or_none(first)) is not None and (s := _suit_or_none(second)) is not None:
-            return Card(s, r)
+            return _CARDS[s, r]
         if (s := _suit_or_none(first)) is not None and (r := _rank_or_none(second)) is not None:
-            return Card(s, r)
+            return _CARDS[s, r]
     raise CardSyntaxError(f"cannot read {text.strip()!r} as a card", _card_hint(t))
 
 
@@ -293,6 +326,9 @@ def scan_cards(text: str) -> list[CardToken]:
     the trick's winner, as the books underline it.  Unreadable tokens are returned with
     ``card=None`` and the error, so every slip in a row can be reported at once.
     """
+    fast = _scan_plain(text)
+    if fast is not None:
+        return fast
     norm = _normalise(text)
     if len(norm) != len(text):  # variation selectors removed: keep offsets honest
         norm = text
@@ -338,6 +374,53 @@ def scan_cards(text: str) -> list[CardToken]:
     return out
 
 
+def _plain_spellings() -> dict[str, Card]:
+    out: dict[str, Card] = {}
+    outline = {v: k for k, v in _SYMBOL_ALIASES.items()}
+    for c in FULL_DECK:
+        ranks = {c.rank.display, c.rank.letter} | ({"Kn", "KN", "kn"} if c.rank == Rank.JACK else set())
+        for rank in ranks:
+            for suit in (c.suit.symbol, c.suit.symbol + "\ufe0f", outline[c.suit.symbol], c.suit.letter, c.suit.letter.lower()):
+                for form in (suit + rank, rank + suit, suit + rank.lower(), rank.lower() + suit):
+                    out[form] = c
+    return out
+
+
+_PLAIN = _plain_spellings()
+
+
+_SEPARATORS = str.maketrans(",;", "  ")
+
+
+def _scan_plain(text: str) -> list[CardToken] | None:
+    """The common rows read quickly: one-token cards (``♣K``, ``CK``, ``K♣``, ``♣K*``) or a suit
+    and rank apart (``C K``), separated by spaces, commas or semicolons.  None: use the full reader."""
+    out = []
+    pos = 0
+    words = text.translate(_SEPARATORS).split()
+    i = 0
+    n = len(words)
+    while i < n:
+        word = words[i]
+        start = text.index(word, pos)
+        card = _PLAIN.get(word)
+        marked = False
+        if card is None and "*" in word:
+            card = _PLAIN.get(word.strip("*"))
+            marked = card is not None
+        if card is None and i + 1 < n:
+            card = _PLAIN.get(word + words[i + 1])
+            if card is not None:
+                i += 1
+                word = text[start : text.index(words[i], start + len(word)) + len(words[i])]
+        if card is None:
+            return None
+        pos = start + len(word)
+        out.append(CardToken(card, start, pos, word, marked))
+        i += 1
+    return out
+
+
 @functools.lru_cache(maxsize=4096)
 def _try_card(text: str) -> Card | None:
     try:
@@ -375,6 +458,20 @@ def parse_holding(text: str) -> list[CardToken]:
     return _scan_ranks("".join(chars), text, suit=None)
 
 
+def parse_ranks(text: str, suit: Suit) -> list[CardToken]:
+    """The ranks of one suit, e.g. ``K8743`` or ``K 8 7 4 3`` (``—`` for none), as tokens with offsets."""
+    norm = _normalise(text)
+    if len(norm) != len(text):
+        norm = text
+    out = []
+    for tok in _scan_ranks(norm, text, suit=suit):
+        if tok.card is not None and tok.card.suit != suit:  # a suit letter or symbol inside one suit's ranks
+            tok = CardToken(None, tok.start, tok.end, tok.text, False,
+                            CardSyntaxError(f"{tok.text!r} is not a rank", "list only this suit's ranks here"))  # fmt: skip
+        out.append(tok)
+    return out
+
+
 def _parse_dotted(text: str) -> list[CardToken]:
     out: list[CardToken] = []
     pos = 0
@@ -396,7 +493,6 @@ _SUIT_OF_CHAR = {ch: Suit(i) for i, ch in enumerate(_SUIT_SYMBOLS)} | {
     ch: Suit(i) for i, letter in enumerate(_SUIT_LETTERS) for ch in (letter, letter.lower())
 }
 _RANK_OF_CHAR = {ch: Rank(i + 2) for i, letter in enumerate("23456789TJQKA") for ch in (letter, letter.lower())}
-_CARDS = {(s, r): Card(s, r) for s in Suit for r in Rank}
 
 
 def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Generic, Iterable, TypeVar
+from typing import Any, Generic, Iterable, NamedTuple, TypeVar
 
 __all__ = ["Span", "Severity", "Diagnostic", "Located", "format_diagnostic", "has_errors"]
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where something stands in a source file: 1-based line and column."""
+class Span(NamedTuple):
+    """Where something stands in a source file: 1-based line and column.
+
+    A named tuple rather than a dataclass: every card read makes one, so it must be cheap."""
 
     path: str
     line: int

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Callable, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .auction import Call, CallSyntaxError, scan_calls
-from .cards import CardSyntaxError, CardToken, Strain, parse_card, parse_holding, scan_cards
+from .cards import CardSyntaxError, CardToken, Strain, Suit, parse_card, parse_holding, parse_ranks, scan_cards
 from .diagnostics import Diagnostic, Located, Severity, Span
 from .record import (
     AuctionRecord,
@@ -63,6 +62,14 @@ class _Reader:
               severity: Severity = Severity.ERROR) -> None:  # fmt: skip
         span = self.span(where) if isinstance(where, Node) else where
         self.diags.append(Diagnostic(code, severity, message, span, hint))
+
+    def placer(self, node: ScalarNode) -> Callable[[int, int], Span]:
+        """A function giving the span of characters ``start:end`` of the scalar's value."""
+        mark = node.start_mark
+        if node.style in (None, "", "'", '"') and mark.line == node.end_mark.line:
+            path, line, base = self.path, mark.line + 1, mark.column + (2 if node.style else 1)
+            return lambda start, end: Span(path, line, base + start, line, base + end)
+        return lambda start, end: self.offset_span(node, start, end)
 
     def offset_span(self, node: ScalarNode, start: int, end: int) -> Span:
         """The span of characters ``start:end`` of a scalar's value, where it can be placed."""
@@ -233,6 +240,34 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
     return HandRecord(**rec_kwargs), r.diags  # type: ignore[arg-type]
 
 
+class Node:
+    """A node of the YAML tree with the positions the parser gave it (lighter than PyYAML's)."""
+
+    __slots__ = ("tag", "value", "start_mark", "end_mark", "style")
+
+    def __init__(self, tag: str, value: Any, start_mark: Any, end_mark: Any, style: str | None = None) -> None:
+        self.tag = tag
+        self.value = value
+        self.start_mark = start_mark
+        self.end_mark = end_mark
+        self.style = style
+
+
+class ScalarNode(Node):
+    __slots__ = ()
+    value: str
+
+
+class SequenceNode(Node):
+    __slots__ = ()
+    value: list[Node]
+
+
+class MappingNode(Node):
+    __slots__ = ()
+    value: list[tuple[Node, Node]]
+
+
 MAX_DEPTH = 64
 _STR = "tag:yaml.org,2002:str"
 _NULL = "tag:yaml.org,2002:null"
@@ -240,7 +275,7 @@ _NULLS = ("", "~", "null", "Null", "NULL")
 
 
 class _TooDeep(Exception):
-    def __init__(self, mark: yaml.Mark) -> None:
+    def __init__(self, mark: Any) -> None:
         self.mark = mark
 
 
@@ -251,37 +286,46 @@ def _compose(text: str) -> Node | None:
     file crashes the interpreter); hand files nest a few levels, so anything past MAX_DEPTH is
     refused.  Tags are kept only as far as the loader needs them: null or string.
     """
+    parser = _LOADER(text)
+    try:
+        return _build(iter(parser.get_event, None))
+    finally:
+        parser.dispose()
+
+
+def _build(events: Iterator[Any]) -> Node | None:  # PyYAML events (C or Python classes)
     stack: list[tuple[Node, list[Node]]] = []
     anchors: dict[str, Node] = {}
     root: Node | None = None
     documents = 0
-    for ev in yaml.parse(text, Loader=_LOADER):
-        node: Node | None = None
-        if isinstance(ev, yaml.ScalarEvent):
+    for ev in events:
+        kind = type(ev)
+        node: Node
+        if kind is yaml.ScalarEvent:
             tag = _NULL if not ev.style and ev.value in _NULLS else _STR
-            node = ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, style=ev.style)
-        elif isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            node = ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark, ev.style)
+            if ev.anchor:
+                anchors[ev.anchor] = node
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
             if len(stack) >= MAX_DEPTH:
                 raise _TooDeep(ev.start_mark)
-            cls = MappingNode if isinstance(ev, yaml.MappingStartEvent) else SequenceNode
-            coll = cls("", [], ev.start_mark, ev.end_mark, flow_style=ev.flow_style)
+            cls = MappingNode if kind is yaml.MappingStartEvent else SequenceNode
+            coll = cls("", [], ev.start_mark, ev.end_mark, "flow" if ev.flow_style else None)
             if ev.anchor:
                 anchors[ev.anchor] = coll
             stack.append((coll, []))
             continue
-        elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            coll, items = stack.pop()
-            if isinstance(coll, MappingNode):
-                coll.value = list(zip(items[0::2], items[1::2]))
-            else:
-                coll.value = items
-            coll.end_mark = ev.end_mark
-            node = coll
-        elif isinstance(ev, yaml.AliasEvent):
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            node, items = stack.pop()
+            node.value = list(zip(items[0::2], items[1::2])) if isinstance(node, MappingNode) else items
+            node.end_mark = ev.end_mark
+        elif kind is yaml.AliasEvent:
             if ev.anchor not in anchors:
                 raise yaml.composer.ComposerError(None, None, f"found undefined alias {ev.anchor!r}", ev.start_mark)
             node = anchors[ev.anchor]
-        elif isinstance(ev, yaml.DocumentStartEvent):
+        elif kind is yaml.StreamEndEvent:
+            break
+        elif kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
                 raise yaml.composer.ComposerError("expected a single document in the stream", None,
@@ -289,8 +333,6 @@ def _compose(text: str) -> Node | None:
             continue
         else:
             continue
-        if isinstance(ev, yaml.ScalarEvent) and ev.anchor:
-            anchors[ev.anchor] = node
         if stack:
             stack[-1][1].append(node)
         else:
@@ -491,36 +533,40 @@ def _deal(r: _Reader, node: Node) -> tuple[dict[str, tuple[PlayedCard, ...]], di
         elif isinstance(vnode, SequenceNode):
             cards: list[PlayedCard] = []
             for item in vnode.value:
-                text = r.scalar(item, f"a card of {seat}")
-                if text is None:
+                if r.scalar(item, f"a card of {seat}") is None or not isinstance(item, ScalarNode):
                     continue
-                cards.extend(_cards_in(r, item, parse_holding(text), 0, f"{seat}'s hand"))
+                cards.extend(_cards_in(r, item, parse_holding(item.value), 0, f"{seat}'s hand"))
             deal[seat] = tuple(cards)
         elif isinstance(vnode, MappingNode):
             cards = []
             for sk, sv in vnode.value:
-                text = r.scalar(sv, f"{seat}'s {getattr(sk, 'value', 'suit')}")
-                if text is None or not isinstance(sv, ScalarNode):
+                if r.scalar(sv, f"{seat}'s {getattr(sk, 'value', 'suit')}") is None or not isinstance(sv, ScalarNode):
                     continue
-                try:
-                    suit_letter = Strain.parse(str(sk.value)).code
-                except CardSyntaxError as exc:
-                    r.error("bad-value", f"{seat}'s hand: {exc}", sk, exc.hint)
+                suit = _suit_key(str(sk.value))
+                if suit is None:
+                    r.error("bad-value", f"{seat}'s hand: {sk.value!r} is not a suit", sk,
+                            "use spades, hearts, diamonds and clubs (or S H D C, ♠ ♥ ♦ ♣) as keys")  # fmt: skip
                     continue
-                prefix = suit_letter + " "
-                toks = [t._replace(start=t.start - len(prefix), end=t.end - len(prefix))
-                        for t in parse_holding(prefix + text) if t.start >= len(prefix)]  # fmt: skip
-                cards.extend(_cards_in(r, sv, toks, 0, f"{seat}'s hand"))
+                cards.extend(_cards_in(r, sv, parse_ranks(sv.value, suit), 0, f"{seat}'s hand"))
             deal[seat] = tuple(cards)
         else:
             r.error("wrong-type", f"{seat}'s hand should be written like ♠K8743 ♥107 ♦7 ♣AKQJ2", vnode)
     return deal, spans
 
 
+def _suit_key(text: str) -> Suit | None:
+    try:
+        strain = Strain.parse(text)
+    except CardSyntaxError:
+        return None
+    return strain.trump if strain is not Strain.ROYAL_SPADES else None
+
+
 def _cards_in(r: _Reader, node: ScalarNode, tokens: list[CardToken], base: int, what: str) -> tuple[PlayedCard, ...]:
     out: list[PlayedCard] = []
+    place = r.placer(node)
     for tok in tokens:
-        span = r.offset_span(node, base + tok.start, base + tok.end)
+        span = place(base + tok.start, base + tok.end)
         if tok.card is None:
             err = tok.error
             r.error("bad-card", f"{what}: {err}", span, err.hint if err else None)
@@ -589,8 +635,9 @@ def _trick(r: _Reader, node: Node, number: int) -> TrickRecord | None:
             winner = r.seat(m["winner"][1], f"trick {number} winner")
     cards: list[PlayedCard | None] = []
     if isinstance(cards_node, ScalarNode):
+        place = r.placer(cards_node)
         for tok in scan_cards(cards_node.value):
-            span = r.offset_span(cards_node, tok.start, tok.end)
+            span = place(tok.start, tok.end)
             if tok.card is None:
                 err = tok.error
                 r.error("bad-card", f"trick {number}: {err}", span, err.hint if err else None)
@@ -604,7 +651,7 @@ def _trick(r: _Reader, node: Node, number: int) -> TrickRecord | None:
                 cards.append(None)
                 continue
             toks = scan_cards(text)
-            if len(toks) == 1 and toks[0].card is not None and isinstance(item, ScalarNode):
+            if len(toks) == 1 and toks[0].card is not None:
                 cards.append(PlayedCard(toks[0].card, r.span(item), toks[0].marked))
             else:
                 try:

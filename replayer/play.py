@@ -8,7 +8,7 @@ No I/O, no file formats.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Seat, Suit
 
@@ -26,8 +26,7 @@ class IllegalPlay(ValueError):
         self.should = should
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A trick: its number in the deal, who led, the cards in the order played, the winner."""
 
     number: int
@@ -48,17 +47,14 @@ class Trick:
 
 def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
     """PLAY-5: the highest trump if any was played, else the highest card of the suit led."""
-    led = plays[0][1].suit
-
-    def key(item: tuple[Seat, Card]) -> tuple[int, int]:
-        card = item[1]
-        if trump is not None and card.suit == trump:
-            return (2, card.rank)
-        if card.suit == led:
-            return (1, card.rank)
-        return (0, 0)
-
-    return max(plays, key=key)[0]
+    best_seat, best = plays[0]
+    for seat, card in plays[1:]:
+        if card.suit == best.suit:
+            if card.rank > best.rank:
+                best_seat, best = seat, card
+        elif trump is not None and card.suit == trump:
+            best_seat, best = seat, card  # the first trump on a plain-suit lead
+    return best_seat
 
 
 def legal_cards(hand: Iterable[Card], led: Suit | None) -> frozenset[Card]:

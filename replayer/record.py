@@ -8,6 +8,7 @@ with its :class:`~replayer.diagnostics.Span`.  Seats are kept as written (a book
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .cards import Card, Strain
 from .diagnostics import Located, Span
@@ -24,8 +25,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedCard:
+class PlayedCard(NamedTuple):
     """A card as written in the file (in the deal or in a trick row)."""
 
     card: Card

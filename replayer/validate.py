@@ -7,6 +7,7 @@ This is the one module that knows both records (what the file says, and where) a
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
@@ -376,9 +377,10 @@ def _check_played_cards(ck: _Check, rows: Sequence[Row | None], columns: tuple[S
     never: dict[Seat | None, list[Card]] = defaultdict(list)
     if covers_all:
         if deal is not None:
+            by_whom = {(places[0][2].card, seat) for places in played.values() for _, seat, _ in places}
             for s, cards in deal.items():
                 for pc in cards:
-                    if not any(seat == s for _, seat, _ in played.get(pc.card, [])):
+                    if (pc.card, s) not in by_whom:
                         never[s].append(pc.card)
         else:
             for c in FULL_DECK:
@@ -664,15 +666,20 @@ def _why_wins(trick: Trick, decl: Declaration) -> str:
 # The result line
 
 
-def _parse_result_only(ck: _Check, record: HandRecord) -> list[Claim]:
+@functools.lru_cache(maxsize=1024)
+def _claims(text: str) -> tuple[Claim, ...]:
+    return tuple(parse_result(text))  # books repeat their result lines: read each once
+
+
+def _parse_result_only(ck: _Check, record: HandRecord) -> tuple[Claim, ...]:
     assert record.result is not None
     try:
-        return parse_result(record.result.value)
+        return _claims(record.result.value)
     except ResultSyntaxError as exc:
         span = record.result_span(exc.offset, exc.offset + 1)
         ck.add("result-unreadable", f"cannot read the result line: {exc}", span,
                exc.hint or "see docs/hand-format.md for the phrases understood", Severity.WARNING)  # fmt: skip
-        return []
+        return ()
 
 
 _SIDE_NAMES = {"AB": "A–B", "YZ": "Y–Z"}
