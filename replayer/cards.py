@@ -463,13 +463,11 @@ def parse_ranks(text: str, suit: Suit) -> list[CardToken]:
     norm = _normalise(text)
     if len(norm) != len(text):
         norm = text
-    out = []
-    for tok in _scan_ranks(norm, text, suit=suit):
-        if tok.card is not None and tok.card.suit != suit:  # a suit letter or symbol inside one suit's ranks
-            tok = CardToken(None, tok.start, tok.end, tok.text, False,
-                            CardSyntaxError(f"{tok.text!r} is not a rank", "list only this suit's ranks here"))  # fmt: skip
-        out.append(tok)
-    return out
+    strays = [CardToken(None, i, i + 1, ch, False,
+                        CardSyntaxError(f"{ch!r} is not a rank", "list only this suit's ranks here"))
+              for i, ch in enumerate(norm) if ch in _SUIT_OF_CHAR]  # fmt: skip
+    blanked = "".join(" " if ch in _SUIT_OF_CHAR else ch for ch in norm) if strays else norm
+    return sorted(strays + _scan_ranks(blanked, text, suit=suit), key=lambda t: t.start)
 
 
 def _parse_dotted(text: str) -> list[CardToken]:
