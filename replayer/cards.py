@@ -190,7 +190,7 @@ _SUIT_CH = "[♠♥♦♣SHDCshdc]"
 _RANK_CH = r"(?:10|[Kk][Nn]|[2-9TtJjQqKkAa])"
 _SUIT_FIRST = re.compile(rf"^({_SUIT_CH})\s*({_RANK_CH})$")
 _RANK_FIRST = re.compile(rf"^({_RANK_CH})\s*({_SUIT_CH})$")
-_WORDS = re.compile(r"^(\w+)(?:\s+of)?\s+(\w+)$", re.IGNORECASE)
+_WORDS = re.compile(r"^(\w+|[♠♥♦♣])(?:\s+of)?\s+(\w+|[♠♥♦♣])$", re.IGNORECASE)
 
 
 class Card:
@@ -503,7 +503,7 @@ def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:
             suit = _SUIT_OF_CHAR[ch]
             i += 1
             continue
-        if ch.isspace() or ch in ",;:-—–":
+        if ch.isspace() or ch in ",;:-—–\ufe0f\ufe0e":
             i += 1
             continue
         pair = work[i : i + 2]

@@ -116,7 +116,7 @@ class _Reader:
 
     def scalar(self, node: Node, what: str) -> str | None:
         if isinstance(node, ScalarNode):
-            if node.tag == "tag:yaml.org,2002:null" or (not node.style and node.value in ("", "~", "null")):
+            if node.tag == _NULL or not node.value.strip():
                 self.error("missing-value", f"{what} is empty", node)
                 return None
             return node.value
@@ -154,7 +154,7 @@ class _Reader:
         if text is None:
             return None
         t = text.strip().upper()
-        long = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "DEALER": "Z", "DUMMY": "Y"}
+        long = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "DEALER": "Z"}
         t = long.get(t, t)
         if t not in SEAT_WORDS:
             self.error("bad-seat", f"{what}: {text!r} is not a seat", node,
@@ -412,7 +412,13 @@ def _declaration(r: _Reader, node: Node) -> MakeRecord | AuctionRecord | None:
             r.error("missing-key", "the declaration says neither who made the trump nor the auction", node,
                     "Bridge Whist: maker and trump; Auction and Contract: calls (or contract and declarer)")  # fmt: skip
         return None
-    maker = r.seat(m["maker"][1], "declaration maker") if "maker" in m else None
+    maker = None
+    if "maker" in m:
+        mnode = m["maker"][1]
+        if isinstance(mnode, ScalarNode) and mnode.value.strip().lower() == "dummy":
+            maker = Located("Y", r.span(mnode))  # Bridge Whist: the dummy is always Y
+        else:
+            maker = r.seat(mnode, "declaration maker")
     trump = r.located(m["trump"][1], "declaration trump", Strain.parse) if "trump" in m else None
     if "maker" not in m:
         r.error("missing-key", "the declaration does not say who made the trump", node,
@@ -521,7 +527,7 @@ def _deal(r: _Reader, node: Node) -> tuple[dict[str, tuple[PlayedCard, ...]], di
             deal[seat] = _cards_in(r, node, parse_holding(hand_text), base, f"{seat}'s hand")
             spans[seat] = r.offset_span(node, base, base + len(hand_text))
         return deal, spans
-    m = r.mapping(node, SEAT_WORDS + ("north", "east", "south", "west", "North", "East", "South", "West"), "deal")
+    m = r.mapping(node, _DEAL_KEYS, "deal")
     for key, (knode, vnode) in m.items():
         seat = {"north": "N", "east": "E", "south": "S", "west": "W"}.get(key.lower(), key.upper())
         if seat in deal:
@@ -560,6 +566,10 @@ def _suit_key(text: str) -> Suit | None:
     except CardSyntaxError:
         return None
     return strain.trump if strain is not Strain.ROYAL_SPADES else None
+
+
+_DEAL_KEYS = tuple(sorted({k for w in ("north", "east", "south", "west") for k in (w, w.title(), w.upper())}
+                          | {k for ch in SEAT_WORDS for k in (ch, ch.lower())}))  # fmt: skip
 
 
 def _cards_in(r: _Reader, node: ScalarNode, tokens: list[CardToken], base: int, what: str) -> tuple[PlayedCard, ...]:
@@ -674,7 +684,8 @@ def _trick(r: _Reader, node: Node, number: int) -> TrickRecord | None:
 
 def _notes(r: _Reader, node: Node) -> tuple[NoteRecord, ...]:
     if isinstance(node, ScalarNode):
-        return (NoteRecord(node.value, r.span(node)),)
+        text = r.scalar(node, "notes")
+        return (NoteRecord(text, r.span(node)),) if text is not None else ()
     if not isinstance(node, SequenceNode):
         r.error("wrong-type", "notes should be a list; each note has text and, if it is about a trick, its number",
                 node, "e.g.\n  - trick: 4\n    text: Dummy puts up the ace.")  # fmt: skip
@@ -716,7 +727,8 @@ def _notes(r: _Reader, node: Node) -> tuple[NoteRecord, ...]:
 
 def _problem(r: _Reader, node: Node) -> ProblemRecord | None:
     if isinstance(node, ScalarNode):
-        return ProblemRecord(node.value, r.span(node))
+        text = r.scalar(node, "problem")
+        return ProblemRecord(text, r.span(node)) if text is not None else None
     m = r.mapping(node, PROBLEM_KEYS, "problem")
     if "text" not in m:
         r.error("missing-key", "the problem has no text", node)
