@@ -16,6 +16,7 @@ ALLOWED: dict[str, set[str]] = {
     "auction": {"cards", "regimes"},
     "phrases": {"cards"},
     "play": {"cards"},
+    "honours": {"cards"},
     "game": {"cards", "play", "regimes"},
     # The loader reads call notation from the auction module (notation only, no laws).
     "load_yaml": {"auction", "cards", "diagnostics", "record"},
