@@ -15,10 +15,14 @@ from typing import Any, Callable, Iterator, TypeVar
 import yaml
 
 from .auction import Call, CallSyntaxError, scan_calls
-from .cards import CardSyntaxError, CardToken, Strain, Suit, parse_card, parse_holding, parse_ranks, scan_cards
+from .cards import CardSyntaxError, CardToken, Rank, Strain, Suit, parse_card, parse_holding, parse_ranks, scan_cards
 from .diagnostics import Diagnostic, Located, Severity, Span
 from .record import (
     AuctionRecord,
+    BookErrorRecord,
+    ClaimRecord,
+    ReadingRecord,
+    TranscriptionRecord,
     HandRecord,
     MakeRecord,
     NoteRecord,
@@ -36,12 +40,18 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 T = TypeVar("T")
 
 TOP_KEYS = ("title", "source", "rules", "dealer", "score_before", "declaration", "deal", "play",
-            "result", "notes", "problem")  # fmt: skip
+            "result", "introduction", "notes", "problem", "book_errors", "transcription")  # fmt: skip
 SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "pages", "url")
 DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
 TRICK_KEYS = ("cards", "leader", "winner")
-NOTE_KEYS = ("trick", "tricks", "text", "source")
+NOTE_KEYS = ("trick", "tricks", "text", "source", "claims")
+CLAIM_KEYS = ("kind", "trick", "quote", "seat", "suit", "count", "at_least", "above", "card", "outcome")
+CLAIM_KINDS = ("holding", "alternative", "outcome")
+OUTCOME_KEYS = ("side", "game", "tricks", "by_cards")
+BOOK_ERROR_KEYS = ("about", "text")
+TRANSCRIPTION_KEYS = ("text", "readings")
+READING_KEYS = ("trick", "seat", "ocr", "card", "reason")
 PROBLEM_KEYS = ("text", "side", "tricks")
 SEAT_WORDS = ("A", "Y", "B", "Z", "N", "E", "S", "W")
 
@@ -237,6 +247,12 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
         rec_kwargs["notes"] = _notes(r, n)
     if (n := get("problem")) is not None:
         rec_kwargs["problem"] = _problem(r, n)
+    if (n := get("introduction")) is not None:
+        rec_kwargs["introduction"] = r.located(n, "introduction")
+    if (n := get("book_errors")) is not None:
+        rec_kwargs["book_errors"] = _book_errors(r, n)
+    if (n := get("transcription")) is not None:
+        rec_kwargs["transcription"] = _transcription(r, n)
     return HandRecord(**rec_kwargs), r.diags  # type: ignore[arg-type]
 
 
@@ -721,8 +737,134 @@ def _notes(r: _Reader, node: Node) -> tuple[NoteRecord, ...]:
                 else:
                     r.error("bad-value", f"note tricks: cannot read {text_value!r}", tnode, "write a list [1, 2] or a range 1-2")
         source = r.scalar(m["source"][1], "note source") if "source" in m else None
-        out.append(NoteRecord(text, r.span(m["text"][1]), tuple(tricks), source))
+        claims = _claims(r, m["claims"][1]) if "claims" in m else ()
+        out.append(NoteRecord(text, r.span(m["text"][1]), tuple(tricks), source, claims))
     return tuple(out)
+
+
+def _items(r: _Reader, node: Node, what: str) -> list[Node]:
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    r.error("wrong-type", f"{what} should be a list", node)
+    return []
+
+
+def _claims(r: _Reader, node: Node) -> tuple[ClaimRecord, ...]:
+    out: list[ClaimRecord] = []
+    for item in _items(r, node, "claims"):
+        m = r.mapping(item, CLAIM_KEYS, "a claim")
+        missing = [k for k in ("kind", "trick", "quote") if k not in m]
+        if missing:
+            if isinstance(item, MappingNode):
+                r.error("missing-key", f"a claim needs {', '.join(missing)}", item,
+                        "a claim says what kind it is, which trick it is about, and quotes the book")  # fmt: skip
+            continue
+        kind = r.scalar(m["kind"][1], "claim kind")
+        if kind not in CLAIM_KINDS:
+            if kind is not None:
+                r.error("bad-value", f"claim kind {kind!r} is not one of {', '.join(CLAIM_KINDS)}", m["kind"][1])
+            continue
+        trick = r.integer(m["trick"][1], "claim trick", 1, 13)
+        quote = r.scalar(m["quote"][1], "claim quote")
+        if trick is None or quote is None:
+            continue
+        kw: dict[str, object] = {}
+        if "seat" in m:
+            kw["seat"] = r.seat(m["seat"][1], "claim seat")
+        for key in ("count", "at_least"):
+            if key in m:
+                kw[key] = r.integer(m[key][1], f"claim {key}", 0, 13)
+        if "suit" in m:
+            loc = r.located(m["suit"][1], "claim suit", Strain.parse)
+            if loc is not None:
+                if loc.value.trump is None or loc.value is Strain.ROYAL_SPADES:
+                    r.error("bad-value", "claim suit should be a suit", m["suit"][1])
+                else:
+                    kw["suit"] = loc.value.trump
+        if "above" in m:
+            loc_rank = r.located(m["above"][1], "claim above", Rank.parse)
+            if loc_rank is not None:
+                kw["above"] = loc_rank.value
+        if "card" in m:
+            loc_card = r.located(m["card"][1], "claim card", parse_card)
+            if loc_card is not None:
+                kw["card"] = loc_card.value
+        if "outcome" in m:
+            om = r.mapping(m["outcome"][1], OUTCOME_KEYS, "a claim's outcome")
+            outcome: dict[str, object] = {}
+            for key, (_, v) in om.items():
+                text = r.scalar(v, f"outcome {key}")
+                if text is None:
+                    continue
+                if key == "side":
+                    side = _SIDE_KEYS.get(text.strip().upper())
+                    if side is None:
+                        r.error("bad-value", f"outcome side {text!r} is not a side", v, "write AB or YZ")
+                        continue
+                    outcome[key] = side
+                elif key == "game":
+                    if text.strip().lower() not in ("true", "false", "yes", "no"):
+                        r.error("bad-value", f"outcome game should be true or false, not {text!r}", v)
+                        continue
+                    outcome[key] = text.strip().lower() in ("true", "yes")
+                else:
+                    value = r.integer(v, f"outcome {key}", 0, 13)
+                    if value is not None:
+                        outcome[key] = value
+            kw["outcome"] = outcome
+        if kind == "holding" and ("seat" not in m or "suit" not in m or ("count" not in m and "at_least" not in m)):
+            r.error("missing-key", "a holding claim needs seat, suit and count (or at_least)", item)
+            continue
+        out.append(ClaimRecord(kind, trick, quote, r.span(m["quote"][1]), **kw))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def _book_errors(r: _Reader, node: Node) -> tuple[BookErrorRecord, ...]:
+    out = []
+    for item in _items(r, node, "book_errors"):
+        m = r.mapping(item, BOOK_ERROR_KEYS, "a book error")
+        if "about" not in m or "text" not in m:
+            if isinstance(item, MappingNode):
+                r.error("missing-key", "a book error needs 'about' (result, or trick N) and 'text'", item)
+            continue
+        about = r.scalar(m["about"][1], "book error about")
+        text = r.scalar(m["text"][1], "book error text")
+        if about is None or text is None:
+            continue
+        about = about.strip().lower()
+        if about != "result" and not re.fullmatch(r"trick (1[0-3]|[1-9])", about):
+            r.error("bad-value", f"book error about {about!r}: write 'result' or 'trick N'", m["about"][1])
+            continue
+        out.append(BookErrorRecord(about, text, r.span(m["about"][1])))
+    return tuple(out)
+
+
+def _transcription(r: _Reader, node: Node) -> TranscriptionRecord | None:
+    m = r.mapping(node, TRANSCRIPTION_KEYS, "transcription")
+    if "text" not in m:
+        if isinstance(node, MappingNode):
+            r.error("missing-key", "the transcription record needs 'text'", node)
+        return None
+    text = r.scalar(m["text"][1], "transcription text")
+    if text is None:
+        return None
+    readings = []
+    for item in _items(r, m["readings"][1], "readings") if "readings" in m else []:
+        rm = r.mapping(item, READING_KEYS, "a reading")
+        missing = [k for k in READING_KEYS if k not in rm]
+        if missing:
+            if isinstance(item, MappingNode):
+                r.error("missing-key", f"a reading needs {', '.join(missing)}", item)
+            continue
+        trick = r.integer(rm["trick"][1], "reading trick", 1, 13)
+        seat = r.seat(rm["seat"][1], "reading seat")
+        ocr = r.scalar(rm["ocr"][1], "reading ocr")
+        card = r.located(rm["card"][1], "reading card", parse_card)
+        reason = r.scalar(rm["reason"][1], "reading reason")
+        if trick is None or seat is None or ocr is None or card is None or reason is None:
+            continue
+        readings.append(ReadingRecord(trick, seat.value, ocr, card.value, reason, r.span(item)))
+    return TranscriptionRecord(text, r.span(m["text"][1]), tuple(readings))
 
 
 def _problem(r: _Reader, node: Node) -> ProblemRecord | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import Card, Strain
+from .cards import Card, Rank, Strain, Suit
 from .diagnostics import Located, Span
 
 __all__ = [
@@ -74,11 +74,67 @@ class AuctionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """A claim of the author's that the cards can check, kept beside the note that makes it.
+
+    ``kind``: ``holding`` (before ``trick``, ``seat`` holds ``count``/``at_least`` cards of
+    ``suit``, above ``above`` when given), ``alternative`` (had ``seat`` not played ``card`` at
+    ``trick``, ``outcome`` follows) or ``outcome`` (with the play from ``trick`` on, ``outcome``).
+    ``quote`` is the book's own sentence.  Only ``holding`` claims are checked by the laws; the
+    others wait for double-dummy analysis.
+    """
+
+    kind: str
+    trick: int
+    quote: str
+    span: Span
+    seat: Located[str] | None = None
+    suit: Suit | None = None
+    count: int | None = None
+    at_least: int | None = None
+    above: Rank | None = None
+    card: Card | None = None
+    outcome: dict[str, object] = field(default_factory=dict)  # e.g. {side: YZ, game: False}
+
+
+@dataclass(frozen=True, slots=True)
 class NoteRecord:
     text: str
     span: Span
     tricks: tuple[int, ...] = ()  # empty: a note on the whole hand
     source: str | None = None
+    claims: tuple[ClaimRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BookErrorRecord:
+    """A place where the book disagrees with its own printed cards, kept as printed.
+
+    ``about`` is ``result`` (the result line) or ``trick N``; the validator reports a
+    disagreement it finds there as a warning about the book rather than an error."""
+
+    about: str
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingRecord:
+    """One uncertain reading of the source (an OCR'd table cell) and how it was settled."""
+
+    trick: int
+    seat: str
+    source_text: str
+    card: Card
+    reason: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptionRecord:
+    text: str
+    span: Span
+    readings: tuple[ReadingRecord, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +168,9 @@ class HandRecord:
     result_col: int | None = None  # column of the result's first character, when it is on one line
     notes: tuple[NoteRecord, ...] = ()
     problem: ProblemRecord | None = None
+    introduction: Located[str] | None = None
+    book_errors: tuple[BookErrorRecord, ...] = ()
+    transcription: TranscriptionRecord | None = None
 
     def result_span(self, start: int, end: int) -> Span | None:
         """Where characters ``start:end`` of the result line stand in the file."""

@@ -10,7 +10,7 @@ from typing import Any
 from .cards import Card, Letter, Seat, Suit
 from .game import Game
 from .phrases import ResultSyntaxError, parse_result
-from .record import HandRecord
+from .record import HandRecord, NoteRecord
 
 __all__ = ["to_json", "to_text", "JSON_VERSION"]
 
@@ -74,9 +74,18 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
             out["source"] = src
         if record.result is not None:
             out["result"] = {"text": record.result.value, "claims": _claims(record.result.value)}
+        if record.introduction is not None:
+            out["introduction"] = record.introduction.value
         if record.notes:
-            out["notes"] = [{"tricks": list(n.tricks), "text": n.text, **({"source": n.source} if n.source else {})}
-                            for n in record.notes]  # fmt: skip
+            out["notes"] = [_note(game, n) for n in record.notes]
+        if record.book_errors:
+            out["book_errors"] = [{"about": b.about, "text": b.text} for b in record.book_errors]
+        if record.transcription is not None:
+            out["transcription"] = {
+                "text": record.transcription.text,
+                "readings": [{"trick": rd.trick, "seat": _resolve_label(game, rd.seat), "ocr": rd.source_text,
+                              "card": rd.card.ascii(), "reason": rd.reason} for rd in record.transcription.readings],
+            }  # fmt: skip
         if record.problem is not None:
             p: dict[str, Any] = {"text": record.problem.text}
             if record.problem.side is not None:
@@ -84,6 +93,27 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
             if record.problem.tricks is not None:
                 p["tricks"] = record.problem.tricks.value
             out["problem"] = p
+    return out
+
+
+def _resolve_label(game: Game, seat: str) -> str:
+    return Letter[seat].seat(game.dealer).name if seat in Letter.__members__ else seat
+
+
+def _note(game: Game, n: NoteRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {"tricks": list(n.tricks), "text": n.text}
+    if n.source:
+        out["source"] = n.source
+    if n.claims:
+        out["claims"] = [
+            {k: v for k, v in {
+                "kind": c.kind, "trick": c.trick, "quote": c.quote,
+                "seat": _resolve_label(game, c.seat.value) if c.seat else None, "suit": c.suit.letter if c.suit is not None else None,
+                "count": c.count, "at_least": c.at_least, "above": c.above.letter if c.above is not None else None,
+                "card": c.card.ascii() if c.card is not None else None, "outcome": c.outcome or None,
+            }.items() if v is not None}
+            for c in n.claims
+        ]  # fmt: skip
     return out
 
 

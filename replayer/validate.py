@@ -16,6 +16,7 @@ from .auction import Call, check_auction
 from .cards import FULL_DECK, Card, Letter, Seat, Strain, Suit
 from .diagnostics import Diagnostic, Located, Severity, Span
 from .game import Declaration, Game
+from .honours import honours_held
 from .phrases import Claim, ResultSyntaxError, parse_result
 from .play import Trick, is_revoke, trick_winner
 from .record import AuctionRecord, HandRecord, MakeRecord, PlayedCard
@@ -86,6 +87,9 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
         _check_result(ck, game, record)
     if record.result is not None and game is None:
         _parse_result_only(ck, record)
+    if game is not None:
+        _check_holding_claims(ck, game, record)
+        _check_readings(ck, game, record)
     ck.diags.sort(key=lambda d: (d.span.line if d.span else 0, d.span.col if d.span else 0))
     return game, ck.diags
 
@@ -690,19 +694,44 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
     if not claims:
         return
     complete = game.first_trick == 1 and len(game.tricks) == 13
+    full_deal = all(len(h) == 13 for h in game.deal.values())
     decl = game.declaration
+    book_says = [b for b in record.book_errors if b.about == "result"]
+    mismatches = 0
+
+    def mismatch(code: str, message: str, span: Span | None, hint: str | None) -> None:
+        nonlocal mismatches
+        mismatches += 1
+        if book_says:
+            ck.add("book-result", f"the book's result line disagrees with its cards: {message}", span,
+                   f"recorded as the book's own error (line {book_says[0].span.line}); the cards are kept as printed",
+                   Severity.WARNING)  # fmt: skip
+        else:
+            ck.add(code, message, span, hint)
+
     for cl in claims:
         span = record.result_span(cl.start, cl.end)
         if cl.side in ("WE", "THEY"):
-            if cl.kind in ("by_cards", "slam"):
+            if cl.kind != "points":
                 ck.add("result-unverifiable", f"the result line says '{cl.describe()}' without naming the side",
-                       span, "name the side (A and B, Y and Z) so the tricks can be checked", Severity.NOTE)  # fmt: skip
+                       span, "name the side (A and B, Y and Z) so the claim can be checked", Severity.NOTE)  # fmt: skip
             continue
         if cl.strain is not None and decl is not None and cl.strain != decl.strain:
-            ck.add("result-strain", f"the result line speaks of {cl.strain.word}, but the declaration is "
-                   f"{decl.strain.word}", span)  # fmt: skip
+            mismatch("result-strain", f"the result line speaks of {cl.strain.word}, but the declaration is "
+                     f"{decl.strain.word}", span, None)  # fmt: skip
+        if cl.kind in ("honours", "aces", "chicane"):
+            if decl is None or not full_deal:
+                ck.add("result-unverifiable", f"the result line claims '{cl.describe()}' but the full deal is not known",
+                       span, None, Severity.NOTE)  # fmt: skip
+                continue
+            problem = _honours_problem(cl, game, decl.strain)
+            if problem:
+                mismatch("result-honours", problem, span,
+                         "check the trump honours in the deal against the book; if the book itself miscounts, "
+                         "record it under book_errors (about: result)")  # fmt: skip
+            continue
         if cl.kind not in ("by_cards", "slam"):
-            continue  # honours, aces, chicane and points are checked by the scoring rules
+            continue  # points in honours are checked by the scoring rules
         won = game.tricks_of(cl.side)
         if not complete:
             ck.add("result-unverifiable", f"the result line claims '{cl.describe()}' but the play is not complete",
@@ -713,11 +742,91 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
             want = 6 + cl.value
             if won != want:
                 other = 13 - won
-                ck.add("result-tricks", f"the result line says {_SIDE_NAMES[cl.side]} win {cl.value} by cards "
-                       f"({want} tricks), but in the play they win {won} and their adversaries {other}", span,
-                       "check the trick winners against the book; a misread card can move a trick")  # fmt: skip
+                mismatch("result-tricks", f"the result line says {_SIDE_NAMES[cl.side]} win {cl.value} by cards "
+                         f"({want} tricks), but in the play they win {won} and their adversaries {other}", span,
+                         "check the trick winners against the book; a misread card can move a trick")  # fmt: skip
         else:
             want = 12 if cl.value == "little" else 13
             if won != want:
-                ck.add("result-tricks", f"the result line gives {_SIDE_NAMES[cl.side]} a {cl.value} slam "
-                       f"({want} tricks), but they win {won}", span)  # fmt: skip
+                mismatch("result-tricks", f"the result line gives {_SIDE_NAMES[cl.side]} a {cl.value} slam "
+                         f"({want} tricks), but they win {won}", span, None)  # fmt: skip
+    if book_says and not mismatches:
+        ck.add("book-error-unmatched", "the file records an error in the book's result line, but the result line "
+               "agrees with the cards", book_says[0].span, "remove the book_errors entry, or check the cards",
+               Severity.WARNING)  # fmt: skip
+
+
+_HONOUR_WORDS = {3: "three", 4: "four", 5: "five"}
+
+
+def _honours_problem(cl: Claim, game: Game, strain: Strain) -> str | None:
+    """Why an honours, aces or chicane claim does not fit the deal (RES-2, RES-3, RES-6), or None."""
+    held = honours_held(game.deal, strain)
+    side = game.dealer.side if cl.side == "YZ" else game.dealer.lho.side
+    labels = {s: letter.name for s, letter in game.labels.items()}
+    count, most = held.count(side), held.most_in_one_hand(side)
+    who = _SIDE_NAMES[cl.side]
+    found = held.describe(side, labels)
+    if cl.kind == "chicane":
+        want = 2 if cl.value == "double" else 1
+        if held.chicane(side) < want:
+            return f"the result line gives {who} {'double ' if want == 2 else ''}chicane, but " + (
+                "the hand is at no-trumps" if strain.trump is None else f"{who} hold trumps in {'both hands' if want == 2 else 'each hand'}")
+        return None
+    if cl.kind == "aces":
+        if strain is not Strain.NOTRUMP:
+            return f"the result line counts aces for {who}, but aces count as honours only at no-trumps"
+        ok = count == cl.value and (most == 4 if cl.detail == "one_hand" else most < 4 or cl.value == 3)
+        return None if ok else f"the result line gives {who} {cl.describe().split(' hold ')[-1]}, but they held {count} aces ({found})"
+    if strain is Strain.NOTRUMP:
+        return f"the result line counts trump honours for {who}, but the hand is at no-trumps (only aces count)"
+    assert isinstance(cl.value, int)
+    ok = count == cl.value
+    if cl.detail == "one_hand":
+        ok = ok and most == cl.value
+    elif cl.detail == "one_hand_fifth_partner":
+        ok = count == 5 and most == 4
+    elif cl.detail == "between_partners":
+        ok = ok and most < 4
+    if ok:
+        return None
+    said = "simple honours (three)" if cl.value == 3 else f"{_HONOUR_WORDS[cl.value]} honours"
+    return f"the result line says {who} score {said}, but they held {_HONOUR_WORDS.get(count, str(count))} ({found})"
+
+
+def _check_holding_claims(ck: _Check, game: Game, record: HandRecord) -> None:
+    """The author's claims about what a player held (e.g. "the dealer has no higher card"),
+    checked against the cards; a claim the cards contradict is a warning about the book."""
+    for note in record.notes:
+        for cl in note.claims:
+            if cl.kind != "holding" or cl.seat is None or cl.suit is None:
+                continue
+            seat = _resolve(cl.seat.value, game.dealer)
+            held = set(game.deal.get(seat, ()))
+            for t in game.tricks:
+                if t.number < cl.trick:
+                    held.discard(t.card_of(seat))  # type: ignore[arg-type]
+            cards = sorted((c for c in held if c.suit == cl.suit and (cl.above is None or c.rank > cl.above)),
+                           reverse=True)  # fmt: skip
+            n = len(cards)
+            ok = (cl.count is None or n == cl.count) and (cl.at_least is None or n >= cl.at_least)
+            if not ok:
+                what = f"{cl.suit.word}" + (f" above the {cl.above.display}" if cl.above else "")
+                ck.add("book-claim", f"the author's claim about trick {cl.trick} does not fit the cards: "
+                       f"before that trick {_letter_and_seat(seat, game.dealer)} held {n} {what}"
+                       f"{' (' + _list(cards) + ')' if cards else ''}", cl.span,
+                       "check the claim's seat, suit and trick; if the book is wrong, say so in the note",
+                       Severity.WARNING)  # fmt: skip
+
+
+def _check_readings(ck: _Check, game: Game, record: HandRecord) -> None:
+    """Each uncertain reading in the transcription record must name the card the play has there."""
+    if record.transcription is None:
+        return
+    for rd in record.transcription.readings:
+        seat = _resolve(rd.seat, game.dealer)
+        played = next((t.card_of(seat) for t in game.tricks if t.number == rd.trick), None)
+        if played is not rd.card:
+            ck.add("reading-mismatch", f"the transcription record reads {rd.card} for {_letter_and_seat(seat, game.dealer)} "
+                   f"at trick {rd.trick}, but the play has {played if played is not None else 'no card'} there",
+                   rd.span, "make the record and the trick row agree")  # fmt: skip

@@ -20,7 +20,7 @@ ALLOWED: dict[str, set[str]] = {
     "game": {"cards", "play", "regimes"},
     # The loader reads call notation from the auction module (notation only, no laws).
     "load_yaml": {"auction", "cards", "diagnostics", "record"},
-    "validate": {"auction", "cards", "diagnostics", "game", "phrases", "play", "record", "regimes"},
+    "validate": {"auction", "cards", "diagnostics", "game", "honours", "phrases", "play", "record", "regimes"},
     "show": {"cards", "game", "phrases", "record"},
     "files": {"diagnostics", "game", "load_yaml", "record", "validate"},
     "cli": {"__init__", "diagnostics", "files", "show"},
