@@ -390,6 +390,10 @@ _PLAIN = _plain_spellings()
 
 
 _SEPARATORS = str.maketrans(",;", "  ")
+_BARE_SUITS = frozenset(_SUIT_SYMBOLS + _SUIT_LETTERS + _SUIT_LETTERS.lower()) | {s + "\ufe0f" for s in _SUIT_SYMBOLS} | set(
+    _SYMBOL_ALIASES
+)
+_BARE_RANKS = frozenset({"10", "Kn", "KN", "kn"} | set("23456789TJQKA") | set("tjqka"))
 
 
 def _scan_plain(text: str) -> list[CardToken] | None:
@@ -408,7 +412,9 @@ def _scan_plain(text: str) -> list[CardToken] | None:
         if card is None and "*" in word:
             card = _PLAIN.get(word.strip("*"))
             marked = card is not None
-        if card is None and i + 1 < n:
+        if card is None and i + 1 < n and (
+            (word in _BARE_SUITS and words[i + 1] in _BARE_RANKS) or (word in _BARE_RANKS and words[i + 1] in _BARE_SUITS)
+        ):
             card = _PLAIN.get(word + words[i + 1])
             if card is not None:
                 i += 1

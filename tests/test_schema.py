@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib.util
 import json
 import random
 import re
@@ -22,14 +23,21 @@ import yaml
 
 from replayer.diagnostics import Severity
 from replayer.load_yaml import (
+    BOOK_ERROR_KEYS,
+    CLAIM_KEYS,
+    CLAIM_KINDS,
     DECLARATION_KEYS,
     NOTE_KEYS,
+    OUTCOME_KEYS,
     PLAY_KEYS,
     PROBLEM_KEYS,
+    READING_KEYS,
     SEAT_WORDS,
     SOURCE_KEYS,
     TOP_KEYS,
+    TRANSCRIPTION_KEYS,
     TRICK_KEYS,
+    _DEAL_KEYS,
     _SIDE_KEYS,
     load,
 )
@@ -123,7 +131,24 @@ GOOD_FILES = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
 
 
 # ---------------------------------------------------------------------------------------------
-# (a) The schema is a schema
+# (a) The schema is a schema, and it is tools/build_schema.py's output
+
+
+def _builder() -> Any:
+    spec = importlib.util.spec_from_file_location("build_schema", ROOT / "tools" / "build_schema.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_committed_schema_is_the_builders_output() -> None:
+    """The schema is generated: edit tools/build_schema.py and run it, never the JSON."""
+    builder = _builder()
+    built = builder.render(builder.build())
+    assert built == builder.render(builder.build()), "the builder's output should not vary between runs"
+    assert built.endswith("}\n")
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == built, "run: python tools/build_schema.py"
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
@@ -240,13 +265,21 @@ def test_schema_keys_are_the_loaders_keys() -> None:
     assert _keys(defs["trick"]) == list(TRICK_KEYS)
     assert _keys(defs["note"]) == list(NOTE_KEYS)
     assert _keys(props["problem"]) == list(PROBLEM_KEYS)
+    assert _keys(defs["claim"]) == list(CLAIM_KEYS)
+    assert defs["claim"]["properties"]["kind"]["enum"] == list(CLAIM_KINDS)
+    assert _keys(defs["claim"]["properties"]["outcome"]) == list(OUTCOME_KEYS)
+    assert _keys(defs["bookError"]) == list(BOOK_ERROR_KEYS)
+    assert _keys(props["transcription"]) == list(TRANSCRIPTION_KEYS)
+    assert _keys(defs["reading"]) == list(READING_KEYS)
 
 
 def test_objects_refuse_unknown_keys_as_the_loader_does() -> None:
     props, defs = SCHEMA["properties"], SCHEMA["$defs"]
     assert SCHEMA["additionalProperties"] is False
     for node in (props["source"], defs["make"], defs["auction"], props["play"], defs["trick"], defs["note"],
-                 props["problem"], props["deal"], props["score_before"]):  # fmt: skip
+                 props["problem"], props["deal"], props["score_before"], defs["claim"],
+                 defs["claim"]["properties"]["outcome"], defs["bookError"], props["transcription"],
+                 defs["reading"]):  # fmt: skip
         assert _object(node)["additionalProperties"] is False
 
 
@@ -257,12 +290,16 @@ def _hand_with_deal_keys(keys: list[str]) -> str:
 
 
 def test_deal_keys_are_the_loaders_seats() -> None:
-    schema_keys = _keys(SCHEMA["properties"]["deal"])
-    assert set(SEAT_WORDS) <= set(schema_keys)
-    for key in [*schema_keys, "NORTH", "n", "dealer", "Dummy", "X"]:
+    """The documented spellings are named properties (what an editor offers); the others match a pattern."""
+    deal = _object(SCHEMA["properties"]["deal"])
+    named = list(deal["properties"])
+    assert set(SEAT_WORDS) <= set(named)
+    spellings = [re.compile(p) for p in deal.get("patternProperties", {})]
+    candidates = {*_DEAL_KEYS, "NORTH", "nOrth", "n", "a", "dealer", "Dummy", "dummy", "X", "x", "NE"}
+    for key in sorted(candidates):
         text = _hand_with_deal_keys([key])
         loader_takes = not any(d.code == "unknown-key" for d in load(text, "x.yaml")[1])
-        schema_takes = key in schema_keys
+        schema_takes = key in named or any(p.search(key) for p in spellings)
         assert loader_takes == schema_takes, key
 
 
@@ -322,6 +359,81 @@ def test_the_schema_refuses_slips_that_replayer_refuses(slip: str) -> None:
     assert tool_errors(text) != [], "the slip should be an error for replayer too"
     assert schema_errors(as_strings(text)) != []
     assert schema_errors(as_editor(text)) != []
+
+
+# ---------------------------------------------------------------------------------------------
+# Edits to a good file that the schema and replayer both take, or both refuse
+
+_MAKE_Y = "  maker: Y          # the dealer passed; dummy declares hearts\n"
+_DEAL = {"A": "♠K8743 ♥107 ♦7 ♣AKQJ2", "Y": "♠Q2 ♥AKJ42 ♦A93 ♣654", "B": "♠J1065 ♥Q9 ♦K10642 ♣73",
+         "Z": "♠A9 ♥8653 ♦QJ85 ♣1098"}  # fmt: skip
+
+
+def _with_deal(keys: str = "A Y B Z", **hands: str) -> str:
+    """Hand 1 with its deal, under the deal keys given for A, Y, B, Z (hands replaced by seat letter)."""
+    lines = [f"  {key}: {hands.get(seat, _DEAL[seat])}" for key, seat in zip(keys.split(), "AYBZ")]
+    return HAND1.replace("play:", "deal:\n" + "\n".join(lines) + "\nplay:")
+
+
+def _with_note(note: str) -> str:
+    return HAND1.replace("notes:\n", "notes:\n" + note, 1)
+
+
+AGREED_EDITS: dict[str, tuple[str, bool]] = {  # name -> (file, both take it)
+    "maker dummy": (HAND1.replace(_MAKE_Y, "  maker: dummy\n"), True),
+    "maker DUMMY": (HAND1.replace(_MAKE_Y, "  maker: DUMMY\n"), True),
+    "dummy as a column": (HAND1.replace("columns: [A, Y, B, Z]", "columns: [A, dummy, B, Z]"), False),
+    "dealer as the dealer": (HAND1.replace("dealer: Z", "dealer: dealer"), True),
+    "a blank title": (HAND1.replace('title: "Hand No. 1: dummy\'s heart make"', 'title: ""'), False),
+    "a blank book": (HAND1.replace("book: The Gist of Bridge", "book: ' '"), False),
+    "a blank page in a list": (HAND1.replace("pages: [74, 75]", "pages: [74, '']"), False),
+    "blank notes": (HAND1.split("notes:")[0] + 'notes: ""\n', False),
+    "a blank problem": (HAND1 + 'problem: "  "\n', False),
+    "a blank note in a list": (_with_note('  - ""\n'), True),
+    "a blank note text": (_with_note('  - {trick: 2, text: ""}\n'), False),
+    "a blank doubles": (HAND1.replace(_MAKE_Y, _MAKE_Y + '  doubles: ""\n'), True),
+    "a blank doubler": (HAND1.replace(_MAKE_Y, _MAKE_Y + '  doubles: [""]\n'), False),
+    "a blank introduction": (re.sub(r"introduction: \|\n(?:  .*\n)+", 'introduction: ""\n', HAND1), False),
+    "deal keys in lower case": (_with_deal("a y b z"), True),
+    "deal keys in capitals": (_with_deal("WEST NORTH EAST SOUTH"), True),
+    "deal keys in mixed case": (_with_deal("West nORTH East South"), False),
+    "an emoji suit in a hand": (_with_deal(A="♠\ufe0fK8743 ♥107 ♦7 ♣AKQJ2"), True),
+    "a list of suits": (_with_deal(A="[♠K8743, ♥107, ♦7, ♣AKQJ2]"), True),
+    "a blank suit in a list": (_with_deal(A="[♠K8743, ♥107, ♦7, ♣AKQJ2, ' ']"), False),
+    "suit-keyed ranks": (_with_deal(A="{spades: K8743, hearts: 107, diamonds: 7, clubs: AKQJ2}"), True),
+    "a blank suit-keyed value": (_with_deal(A="{spades: K8743, hearts: 107, diamonds: 7, clubs: AKQJ2, ♠: ''}"), False),
+    "a suit letter in suit-keyed ranks": (_with_deal(A="{spades: SK8743, hearts: 107, diamonds: 7, clubs: AKQJ2}"),
+                                          False),
+    "rank of symbol in a row": (HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- K of ♣, four ♣, ♣ seven, ♣️9"), True),
+    "a card list with words": (HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- [♣ king*, 4 of ♣, seven ♣, ♣9]"), True),
+    "a card list, suit before rank word": (HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- [♣ king*, 4 of ♣, seven ♣, ♣ nine]"), True),
+    "a card list with a word for a suit": (HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- [♣ king*, 4 of ♣, seven ♣, ♣ of x]"),
+                                           False),
+    "a holding claim": (_with_note("  - text: B has no more clubs.\n    claims:\n      - {kind: holding, trick: 3, "
+                                   "seat: B, suit: clubs, count: 0, quote: B has no more.}\n"), True),
+    "a holding claim without its count": (_with_note("  - text: B has no more clubs.\n    claims:\n      - {kind: "
+                                                     "holding, trick: 3, seat: B, suit: clubs, quote: B has none.}\n"),
+                                          False),
+    "a claim kind in capitals": (_with_note("  - text: T.\n    claims:\n      - {kind: Outcome, trick: 3, "
+                                            "quote: Q.}\n"), False),
+    "an alternative claim": (_with_note("  - text: T.\n    claims:\n      - {kind: alternative, trick: 4, seat: Y, "
+                                        "card: ♦A, quote: Q., outcome: {side: YZ, by_cards: 2, game: yes}}\n"), True),
+    "a book error about a trick": (HAND1 + "book_errors:\n  - {about: Trick 4, text: T.}\n", True),
+    "a book error about trick 14": (HAND1 + "book_errors:\n  - {about: trick 14, text: T.}\n", False),
+    "a transcription record": (HAND1 + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
+                                       "ocr: '*K', card: ♣K, reason: R.}\n", True),
+    "a reading without its reason": (HAND1 + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
+                                             "ocr: '*K', card: ♣K}\n", False),
+}
+
+
+@pytest.mark.parametrize("name", list(AGREED_EDITS))
+def test_edits_agree_between_the_schema_and_replayer(name: str) -> None:
+    text, takes = AGREED_EDITS[name]
+    assert text != HAND1
+    assert (tool_errors(text) == []) is takes, tool_errors(text)
+    assert (schema_errors(as_strings(text)) == []) is takes, schema_errors(as_strings(text))
+    assert (schema_errors(as_editor(text)) == []) is takes, schema_errors(as_editor(text))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -471,7 +583,7 @@ def _source_codes() -> dict[str, set[str]]:
                 continue
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-            position = {"add": 0, "error": 0, "Diagnostic": 0, "report": 1}.get(name)
+            position = {"add": 0, "error": 0, "Diagnostic": 0, "report": 1, "mismatch": 0}.get(name)
             if position is None or len(node.args) <= position:
                 continue
             code = node.args[position]
