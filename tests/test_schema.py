@@ -131,11 +131,11 @@ GOOD_FILES = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
 
 
 # ---------------------------------------------------------------------------------------------
-# (a) The schema is a schema, and it is tools/build_schema.py's output
+# (a) The schema is a schema, and it is replayer/schema/build_schema.py's output
 
 
 def _builder() -> Any:
-    spec = importlib.util.spec_from_file_location("build_schema", ROOT / "tools" / "build_schema.py")
+    spec = importlib.util.spec_from_file_location("build_schema", ROOT / "replayer" / "schema" / "build_schema.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -143,12 +143,12 @@ def _builder() -> Any:
 
 
 def test_the_committed_schema_is_the_builders_output() -> None:
-    """The schema is generated: edit tools/build_schema.py and run it, never the JSON."""
+    """The schema is generated: edit replayer/schema/build_schema.py and run it, never the JSON."""
     builder = _builder()
     built = builder.render(builder.build())
     assert built == builder.render(builder.build()), "the builder's output should not vary between runs"
     assert built.endswith("}\n")
-    assert SCHEMA_PATH.read_text(encoding="utf-8") == built, "run: python tools/build_schema.py"
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == built, "run: python replayer/schema/build_schema.py"
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:

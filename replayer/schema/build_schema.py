@@ -3,8 +3,8 @@
 
 The schema is generated, never edited by hand: change this script and run it.
 
-    python tools/build_schema.py           # write the schema
-    python tools/build_schema.py --check   # exit 1 if the committed schema is out of date
+    python replayer/schema/build_schema.py           # write the schema
+    python replayer/schema/build_schema.py --check   # exit 1 if the committed schema is out of date
 
 The notation patterns below are written to accept exactly what the loader reads
 (``replayer/load_yaml.py`` and the card readers in ``replayer/cards.py``); each block names the
@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_PATH = ROOT / "replayer" / "schema" / "hand.schema.json"
 
 # =============================================================================================
@@ -702,7 +702,7 @@ def main(argv: list[str] | None = None) -> int:
     rel = SCHEMA_PATH.relative_to(ROOT)
     if args.check:
         if current != wanted:
-            print(f"{rel} is out of date: run python tools/build_schema.py", file=sys.stderr)
+            print(f"{rel} is out of date: run python replayer/schema/build_schema.py", file=sys.stderr)
             return 1
         print(f"{rel} is up to date")
         return 0
