@@ -17,6 +17,11 @@ ALLOWED: dict[str, set[str]] = {
     "phrases": {"cards"},
     "play": {"cards"},
     "honours": {"cards"},
+    "scoring": {"cards"},
+    "score_bridge_whist": {"cards", "scoring"},
+    "score_auction": {"cards", "regimes", "scoring"},
+    "score_contract": {"cards", "scoring"},
+    "scoresheet": {"game", "honours", "score_auction", "score_bridge_whist", "score_contract", "scoring"},
     "game": {"cards", "play", "regimes"},
     # The loader reads call notation from the auction module (notation only, no laws).
     "load_yaml": {"auction", "cards", "diagnostics", "record"},

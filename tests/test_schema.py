@@ -51,6 +51,8 @@ VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 HAND_FORMAT = ROOT / "docs" / "hand-format.md"
 DIAGNOSTICS = ROOT / "docs" / "diagnostics.md"
 HAND1 = (ROOT / "hands" / "foster-1904" / "hand-1.yaml").read_text(encoding="utf-8")
+# Hand 1 without its own transcription record (its last key), for edits that append one.
+HAND1_BARE = HAND1[: HAND1.index("\ntranscription:") + 1] if "\ntranscription:" in HAND1 else HAND1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -420,9 +422,9 @@ AGREED_EDITS: dict[str, tuple[str, bool]] = {  # name -> (file, both take it)
                                         "card: ♦A, quote: Q., outcome: {side: YZ, by_cards: 2, game: yes}}\n"), True),
     "a book error about a trick": (HAND1 + "book_errors:\n  - {about: Trick 4, text: T.}\n", True),
     "a book error about trick 14": (HAND1 + "book_errors:\n  - {about: trick 14, text: T.}\n", False),
-    "a transcription record": (HAND1 + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
+    "a transcription record": (HAND1_BARE + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
                                        "ocr: '*K', card: ♣K, reason: R.}\n", True),
-    "a reading without its reason": (HAND1 + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
+    "a reading without its reason": (HAND1_BARE + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
                                              "ocr: '*K', card: ♣K}\n", False),
 }
 

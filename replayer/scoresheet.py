@@ -1,0 +1,140 @@
+"""From a validated game to its score, and from a run of deals to a rubber's score sheet.
+
+The rule sets' arithmetic is in ``score_bridge_whist``, ``score_auction`` and
+``score_contract``; this module gathers the facts a deal is scored on (tricks, honours, voids,
+the score toward game) and keeps the running sheet: games, the rubber bonus, totals, and the
+value of the rubber.  Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .score_bridge_whist import GAME as BW_GAME
+from .score_bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
+from .score_bridge_whist import score_deal as score_bridge_whist
+from .game import Game
+from .honours import honours_held
+from .scoring import SIDES, DealFacts, DealScore, ScoreLine, Side, other_side
+
+__all__ = ["RuleScoring", "SCORING", "facts_from_game", "score_game", "RubberSheet", "SheetDeal", "play_rubber"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleScoring:
+    """How a rule set scores: the deal scorer, the game, and the rubber bonus."""
+
+    score: Callable[[DealFacts], DealScore]
+    game: int
+    rubber_bonus: Callable[[int], int]  # games the rubber's losers won -> bonus to the winners
+    vulnerability: bool = False  # contract: a side with a game is vulnerable
+
+
+SCORING: dict[str, RuleScoring] = {
+    "bridge-whist": RuleScoring(score_bridge_whist, BW_GAME, lambda _: BW_RUBBER_BONUS),
+}
+
+
+def register(name: str, scoring: RuleScoring) -> None:
+    SCORING[name] = scoring
+
+
+def facts_from_game(game: Game, below: dict[Side, int] | None = None, vulnerable: frozenset[str] = frozenset(),
+                    duplicate: bool = False) -> DealFacts | None:  # fmt: skip
+    """The facts of a complete, validated deal; None if it was not declared or not fully known."""
+    decl = game.declaration
+    if decl is None:
+        return None
+    tricks: dict[Side, int] = {s: n for s, n in game.tricks_won.items() if s in SIDES}  # type: ignore[misc]
+    honours: dict[Side, tuple[int, int]] = {}
+    void: dict[Side, int] = {}
+    if all(len(h) == 13 for h in game.deal.values()):
+        held = honours_held(game.deal, decl.strain)
+        for side in SIDES:
+            honours[side] = (held.count(side), held.most_in_one_hand(side))
+            void[side] = held.chicane(side)
+    maker = decl.maker.side if decl.maker is not None else None
+    return DealFacts(
+        strain=decl.strain, declarer_side=decl.declarer.side,  # type: ignore[arg-type]
+        tricks=tricks, level=decl.level, doubled=decl.doubled, maker_side=maker,  # type: ignore[arg-type]
+        honours=honours, void=void, below=below or {}, vulnerable=vulnerable, duplicate=duplicate,
+    )  # fmt: skip
+
+
+def score_game(game: Game, below: dict[Side, int] | None = None) -> DealScore | None:
+    """Score a validated game from the score before the deal (``below``: each side toward game)."""
+    scoring = SCORING.get(game.regime.name)
+    if scoring is None or not game.is_complete or game.first_trick != 1:
+        return None
+    facts = facts_from_game(game, below)
+    return scoring.score(facts) if facts is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetDeal:
+    number: int  # 1, 2, … in the rubber
+    game_number: int  # the game this deal was played in
+    score: DealScore
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RubberSheet:
+    deals: tuple[SheetDeal, ...]
+    games: tuple[tuple[int, Side], ...]  # (game number, winner)
+    bonus: ScoreLine | None
+    finished: bool
+
+    def total(self, side: Side) -> int:
+        return sum(d.score.total(side) for d in self.deals) + (self.bonus.points if self.bonus and self.bonus.side == side else 0)
+
+    def column(self, side: Side, column: str) -> int:
+        own = sum(d.score.total(side, column) for d in self.deals)  # type: ignore[arg-type]
+        if column == "above" and self.bonus and self.bonus.side == side:
+            own += self.bonus.points
+        return own
+
+    @property
+    def winner(self) -> Side | None:
+        return self.bonus.side if self.bonus else None
+
+    @property
+    def value(self) -> int:
+        """What the rubber is worth to the side with the larger total (BW-7)."""
+        return abs(self.total("NS") - self.total("EW"))
+
+
+def play_rubber(rules: str, deals: Sequence[DealFacts], labels: Sequence[str] = ()) -> RubberSheet:
+    """Score deals in order as one rubber: each side's trick score toward game starts at 0 each
+    game (BW-5); the rubber ends when a side has won two games (BW-6) and earns the bonus.
+    Deals after the end raise ValueError."""
+    scoring = SCORING[rules]
+    below: dict[Side, int] = {"NS": 0, "EW": 0}
+    won: dict[Side, int] = {"NS": 0, "EW": 0}
+    game_no = 1
+    out: list[SheetDeal] = []
+    games: list[tuple[int, Side]] = []
+    bonus = None
+    for i, facts in enumerate(deals):
+        if bonus is not None:
+            raise ValueError(f"deal {i + 1} comes after the end of the rubber")
+        vul = frozenset(s for s in SIDES if won[s]) if scoring.vulnerability else facts.vulnerable
+        score = scoring.score(dataclasses.replace(facts, below=dict(below), vulnerable=vul))
+        out.append(SheetDeal(i + 1, game_no, score, labels[i] if i < len(labels) else ""))
+        for side in SIDES:
+            below[side] += score.total(side, "below")
+        winner = score.game
+        if winner is None:
+            reached = [s for s in SIDES if below[s] >= scoring.game]
+            winner = reached[0] if reached else None
+        if winner is not None:
+            games.append((game_no, winner))
+            won[winner] += 1
+            game_no += 1
+            below = {"NS": 0, "EW": 0}
+            if won[winner] == 2:
+                points = scoring.rubber_bonus(won[other_side(winner)])
+                bonus = ScoreLine(winner, "above", "rubber", points, f"rubber: {points}")
+    return RubberSheet(tuple(out), tuple(games), bonus, bonus is not None)
