@@ -17,7 +17,13 @@ from .score_bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
 from .score_bridge_whist import score_deal as score_bridge_whist
 from .game import Game
 from .honours import honours_held
-from .scoring import SIDES, DealFacts, DealScore, ScoreLine, Side, other_side
+from .score_auction import GAME as AUCTION_GAME
+from .score_auction import RUBBER_BONUS as AUCTION_RUBBER_BONUS
+from .score_auction import score_deal as score_auction
+from .score_contract import GAME as CONTRACT_GAME
+from .score_contract import rubber_bonus as contract_rubber_bonus
+from .score_contract import score_deal as score_contract
+from .scoring import SIDES, Column, DealFacts, DealScore, ScoreLine, Side, other_side
 
 __all__ = ["RuleScoring", "SCORING", "facts_from_game", "score_game", "RubberSheet", "SheetDeal", "play_rubber"]
 
@@ -34,6 +40,8 @@ class RuleScoring:
 
 SCORING: dict[str, RuleScoring] = {
     "bridge-whist": RuleScoring(score_bridge_whist, BW_GAME, lambda _: BW_RUBBER_BONUS),
+    "auction": RuleScoring(score_auction, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS),
+    "contract": RuleScoring(score_contract, CONTRACT_GAME, contract_rubber_bonus, vulnerability=True),
 }
 
 
@@ -90,8 +98,8 @@ class RubberSheet:
     def total(self, side: Side) -> int:
         return sum(d.score.total(side) for d in self.deals) + (self.bonus.points if self.bonus and self.bonus.side == side else 0)
 
-    def column(self, side: Side, column: str) -> int:
-        own = sum(d.score.total(side, column) for d in self.deals)  # type: ignore[arg-type]
+    def column(self, side: Side, column: Column) -> int:
+        own = sum(d.score.total(side, column) for d in self.deals)
         if column == "above" and self.bonus and self.bonus.side == side:
             own += self.bonus.points
         return own
