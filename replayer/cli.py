@@ -10,8 +10,9 @@ from typing import Sequence
 
 from . import __version__
 from .diagnostics import Severity, format_diagnostic, has_errors, sort_key
-from .files import NoHands, check_file, find_hands
-from .show import to_json, to_text
+from .files import Checked, NoHands, check_file, check_rubber, find_hands
+from .scoresheet import score_game
+from .show import rubber_json, rubber_text, score_json, score_text, to_json, to_text
 
 __all__ = ["main"]
 
@@ -30,6 +31,13 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="print a replayed hand as a diagram, or as JSON for tools")
     s.add_argument("hand", metavar="HAND", help="a hand file")
     s.add_argument("--json", action="store_true", help="canonical JSON (see docs/json-output.md)")
+    sc = sub.add_parser("score", help="score a hand under its rule set, as the players wrote it")
+    sc.add_argument("hand", metavar="HAND", help="a hand file")
+    sc.add_argument("--json", action="store_true", help="the score object (see docs/json-output.md)")
+
+    ru = sub.add_parser("rubber", help="score a rubber: a list of hands or of result lines")
+    ru.add_argument("file", metavar="FILE", help="a rubber file (*.rubber.yaml)")
+    ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
     return p
 
 
@@ -45,6 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "validate":
             return _validate(args)
+        if args.command == "score":
+            return _score(args)
+        if args.command == "rubber":
+            return _rubber(args)
         return _show(args)
     except NoHands as exc:
         print(f"replayer: {exc}", file=sys.stderr)
@@ -73,10 +85,10 @@ def _validate(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _show(args: argparse.Namespace) -> int:
-    path = Path(args.hand)
+def _valid_hand(name: str, command: str) -> Checked | int:
+    path = Path(name)
     if path.is_dir():
-        print(f"replayer: {path} is a folder; show takes one hand file", file=sys.stderr)
+        print(f"replayer: {path} is a folder; {command} takes one hand file", file=sys.stderr)
         return 2
     if not path.exists():
         raise NoHands(f"{path}: no such file")
@@ -86,6 +98,44 @@ def _show(args: argparse.Namespace) -> int:
             print(format_diagnostic(d), file=sys.stderr)
         print(f"replayer: {path} is not a valid hand; fix the errors above (replayer validate {path})", file=sys.stderr)
         return 1
+    return checked
+
+
+def _score(args: argparse.Namespace) -> int:
+    checked = _valid_hand(args.hand, "score")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None
+    score = score_game(checked.game)
+    if score is None:
+        print(f"replayer: {args.hand} cannot be scored: the play is not a complete deal", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"rules": checked.game.regime.name, **score_json(score, checked.game)}, ensure_ascii=False, indent=2))
+    else:
+        print(score_text(score, checked.game), end="")
+    return 0
+
+
+def _rubber(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise NoHands(f"{path}: no such file")
+    checked = check_rubber(path)
+    for d in sorted(checked.diagnostics, key=sort_key):
+        print(format_diagnostic(d), file=sys.stderr)
+    if checked.sheet is None:
+        return 1
+    print(json.dumps(rubber_json(checked.sheet), ensure_ascii=False, indent=2) if args.json
+          else rubber_text(checked.sheet, checked.title), end="" if not args.json else "\n")  # fmt: skip
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    checked = _valid_hand(args.hand, "show")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None
     if args.json:
         print(json.dumps(to_json(checked.game, checked.record), ensure_ascii=False, indent=2))
     else:

@@ -19,6 +19,8 @@ from .cards import CardSyntaxError, CardToken, Rank, Strain, Suit, parse_card, p
 from .diagnostics import Diagnostic, Located, Severity, Span
 from .record import (
     AuctionRecord,
+    RubberDealRecord,
+    RubberRecord,
     BookErrorRecord,
     ClaimRecord,
     ReadingRecord,
@@ -32,7 +34,7 @@ from .record import (
     TrickRecord,
 )
 
-__all__ = ["load", "TOP_KEYS"]
+__all__ = ["load", "load_rubber", "TOP_KEYS"]
 
 # libyaml's loader when PyYAML was built with it (it gives the same marks, ten times faster).
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -180,13 +182,13 @@ def _kind(node: Node) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
-    """Read one hand file.  Returns the record (None when nothing usable) and the problems found."""
-    r = _Reader(path, text)
+def _read_root(r: _Reader, text: str, what: str) -> Node | None:
+    """The document's root node, or None with the reason reported."""
+    path = r.path
+    need = f"a {what} file needs content; see docs/hand-format.md"
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
-        r.error("empty-file", "the file is empty", Span(path, 1, 1),
-                "a hand file needs at least rules, a declaration and the play; see docs/hand-format.md")  # fmt: skip
-        return None, r.diags
+        r.error("empty-file", "the file is empty", Span(path, 1, 1), need)
+        return None
     try:
         root = _compose(text)
     except yaml.MarkedYAMLError as exc:
@@ -194,21 +196,29 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
         span = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path, 1, 1)
         message = " ".join(str(p) for p in (exc.context, exc.problem) if p)
         r.error("yaml-syntax", f"this is not valid YAML: {message}", span, _yaml_hint(message))
-        return None, r.diags
+        return None
     except yaml.YAMLError as exc:
         r.error("yaml-syntax", f"this is not valid YAML: {exc}", Span(path, 1, 1))
-        return None, r.diags
+        return None
     except _TooDeep as exc:
         r.error("yaml-too-deep", "the file nests lists or mappings far deeper than any hand needs",
                 Span(path, exc.mark.line + 1, exc.mark.column + 1),
                 "a hand file nests a few levels at most: look for runs of brackets, dashes or '?'")  # fmt: skip
-        return None, r.diags
+        return None
     if root is None:
         r.error("empty-file", "the file has no content", Span(path, 1, 1))
-        return None, r.diags
+        return None
     if isinstance(root, MappingNode) and not root.value:
-        r.error("empty-file", "the file is an empty mapping", root,
-                "a hand file needs at least rules, a declaration and the play; see docs/hand-format.md")  # fmt: skip
+        r.error("empty-file", "the file is an empty mapping", root, need)
+        return None
+    return root
+
+
+def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
+    """Read one hand file.  Returns the record (None when nothing usable) and the problems found."""
+    r = _Reader(path, text)
+    root = _read_root(r, text, "hand")
+    if root is None:
         return None, r.diags
     top = r.mapping(root, TOP_KEYS, "the hand")
     if not top:
@@ -890,3 +900,48 @@ def _problem(r: _Reader, node: Node) -> ProblemRecord | None:
         if value is not None:
             tricks = Located(value, r.span(m["tricks"][1]))
     return ProblemRecord(r.scalar(m["text"][1], "problem text") or "", r.span(m["text"][1]), side, tricks)
+
+
+RUBBER_KEYS = ("title", "rules", "source", "deals")
+RUBBER_DEAL_KEYS = ("hand", "result", "trump", "declarer", "doubled", "label")
+
+
+def load_rubber(text: str, path: str) -> tuple[RubberRecord | None, list[Diagnostic]]:
+    """Read a rubber file: the rule set and its deals in order, each a hand file or a result line."""
+    r = _Reader(path, text)
+    root = _read_root(r, text, "rubber")
+    if root is None:
+        return None, r.diags
+    top = r.mapping(root, RUBBER_KEYS, "the rubber")
+    title: Located[str] | None = r.located(top["title"][1], "title") if "title" in top else None
+    rules: Located[str] | None = r.located(top["rules"][1], "rules") if "rules" in top else None
+    source = _source(r, top["source"][1]) if "source" in top else None
+    deals: list[RubberDealRecord] = []
+    if "deals" not in top:
+        if top:
+            r.error("missing-key", "the rubber gives no deals", root, "add 'deals:', a list of hands or result lines")
+    else:
+        for item in _items(r, top["deals"][1], "deals"):
+            m = r.mapping(item, RUBBER_DEAL_KEYS, "a deal")
+            if ("hand" in m) == ("result" in m):
+                if isinstance(item, MappingNode):
+                    r.error("missing-key", "a deal gives either 'hand' (a hand file) or 'result' (the book's result line)", item)
+                continue
+            kw: dict[str, object] = {"span": r.span(item)}
+            for key in ("hand", "result", "label"):
+                if key in m:
+                    kw[key] = r.located(m[key][1], f"deal {key}")
+            if "trump" in m:
+                kw["trump"] = r.located(m["trump"][1], "deal trump", Strain.parse)
+            if "declarer" in m:
+                text_side = r.scalar(m["declarer"][1], "deal declarer")
+                side = (text_side or "").strip().upper()
+                if side not in ("WE", "THEY", "AB", "YZ", "NS", "EW"):
+                    r.error("bad-value", f"deal declarer {text_side!r} is not a side", m["declarer"][1],
+                            "write WE, THEY, AB, YZ, NS or EW")  # fmt: skip
+                else:
+                    kw["declarer"] = Located(side, r.span(m["declarer"][1]))
+            if "doubled" in m:
+                kw["doubled"] = r.integer(m["doubled"][1], "deal doubled", 0, 10) or 0
+            deals.append(RubberDealRecord(**kw))  # type: ignore[arg-type]
+    return RubberRecord(path, r.span(root), title, rules, source, tuple(deals)), r.diags

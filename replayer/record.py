@@ -22,6 +22,8 @@ __all__ = [
     "NoteRecord",
     "ProblemRecord",
     "HandRecord",
+    "RubberRecord",
+    "RubberDealRecord",
 ]
 
 
@@ -180,3 +182,24 @@ class HandRecord:
         if self.result_col is None or base is None:
             return base
         return Span(base.path, base.line, self.result_col + start, base.line, self.result_col + end)
+
+
+@dataclass(frozen=True, slots=True)
+class RubberDealRecord:
+    span: Span
+    hand: Located[str] | None = None  # a hand file, relative to the rubber file
+    result: Located[str] | None = None  # or the book's result line for the deal
+    trump: Located[Strain] | None = None
+    declarer: Located[str] | None = None  # WE, THEY, AB, YZ, NS or EW
+    doubled: int = 0
+    label: Located[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RubberRecord:
+    path: str
+    span: Span
+    title: Located[str] | None
+    rules: Located[str] | None
+    source: SourceRef | None
+    deals: tuple[RubberDealRecord, ...]

@@ -15,8 +15,10 @@ from typing import Callable, Sequence
 from .score_bridge_whist import GAME as BW_GAME
 from .score_bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
 from .score_bridge_whist import score_deal as score_bridge_whist
+from .cards import Strain
 from .game import Game
 from .honours import honours_held
+from .phrases import Claim
 from .score_auction import GAME as AUCTION_GAME
 from .score_auction import RUBBER_BONUS as AUCTION_RUBBER_BONUS
 from .score_auction import score_deal as score_auction
@@ -25,7 +27,7 @@ from .score_contract import rubber_bonus as contract_rubber_bonus
 from .score_contract import score_deal as score_contract
 from .scoring import SIDES, Column, DealFacts, DealScore, ScoreLine, Side, other_side
 
-__all__ = ["RuleScoring", "SCORING", "facts_from_game", "score_game", "RubberSheet", "SheetDeal", "play_rubber"]
+__all__ = ["RuleScoring", "SCORING", "below_before", "facts_from_claims", "facts_from_game", "score_game", "RubberSheet", "SheetDeal", "play_rubber"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +73,63 @@ def facts_from_game(game: Game, below: dict[Side, int] | None = None, vulnerable
     )  # fmt: skip
 
 
+def below_before(game: Game) -> dict[Side, int]:
+    """Each side's trick score toward the current game, from the hand's ``score_before``
+    (given for the book's sides ``AB``/``YZ`` or for ``NS``/``EW``)."""
+    out: dict[Side, int] = {"NS": 0, "EW": 0}
+    for key, points in game.score_before.items():
+        if key in ("NS", "EW"):
+            out[key] = points  # type: ignore[index]
+        elif key in ("YZ", "AB"):
+            out[game.dealer.side if key == "YZ" else game.dealer.lho.side] = points  # type: ignore[index]
+    return out
+
+
+_HONOURS_HELD = {  # (claim value, detail) -> (honours held, most in one hand)
+    (3, None): (3, 2), (4, None): (4, 2), (4, "between_partners"): (4, 2), (4, "one_hand"): (4, 4),
+    (5, None): (5, 3), (5, "between_partners"): (5, 3), (5, "one_hand"): (5, 5),
+    (5, "one_hand_fifth_partner"): (5, 4),
+}  # fmt: skip
+_ACES_HELD = {(3, None): (3, 2), (4, None): (4, 2), (4, "one_hand"): (4, 4)}
+
+
+def facts_from_claims(claims: Sequence[Claim], strain: Strain | None = None, declarer: Side | None = None,
+                      doubled: int = 0, sides: dict[str, Side] | None = None) -> DealFacts:  # fmt: skip
+    """The facts of a deal known only by its result line ("WE made three tricks and simple honors in
+    hearts"), as in the books' worked rubbers.  Raises ValueError when the line does not say enough."""
+    names: dict[str, Side] = sides or {"WE": "NS", "THEY": "EW", "YZ": "NS", "AB": "EW"}
+    tricks: dict[Side, int] = {}
+    honours: dict[Side, tuple[int, int]] = {}
+    void: dict[Side, int] = {}
+    for cl in claims:
+        side = names[cl.side]
+        strain = strain or cl.strain
+        if cl.kind == "by_cards":
+            tricks[side] = 6 + int(cl.value)
+        elif cl.kind == "slam":
+            tricks.setdefault(side, 12 if cl.value == "little" else 13)
+        elif cl.kind == "honours":
+            honours[side] = _HONOURS_HELD[(int(cl.value), cl.detail)]
+        elif cl.kind == "aces":
+            honours[side] = _ACES_HELD[(int(cl.value), cl.detail)]
+        elif cl.kind == "chicane":
+            void[side] = 2 if cl.value == "double" else 1
+    if strain is None:
+        raise ValueError("the result does not name the trump: add 'in hearts' or give the trump")
+    if not tricks:
+        raise ValueError("the result does not say who won how many tricks")
+    [(winner, won)] = list(tricks.items())[:1]
+    tricks[other_side(winner)] = 13 - won
+    return DealFacts(strain=strain, declarer_side=declarer or winner, tricks=tricks, doubled=doubled,
+                     honours=honours, void=void)  # fmt: skip
+
+
 def score_game(game: Game, below: dict[Side, int] | None = None) -> DealScore | None:
     """Score a validated game from the score before the deal (``below``: each side toward game)."""
     scoring = SCORING.get(game.regime.name)
     if scoring is None or not game.is_complete or game.first_trick != 1:
         return None
-    facts = facts_from_game(game, below)
+    facts = facts_from_game(game, below if below is not None else below_before(game))
     return scoring.score(facts) if facts is not None else None
 
 

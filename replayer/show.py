@@ -11,8 +11,10 @@ from .cards import Card, Letter, Seat, Suit
 from .game import Game
 from .phrases import ResultSyntaxError, parse_result
 from .record import HandRecord, NoteRecord
+from .scoresheet import RubberSheet, score_game
+from .scoring import SIDES, DealScore
 
-__all__ = ["to_json", "to_text", "JSON_VERSION"]
+__all__ = ["to_json", "to_text", "score_json", "score_text", "JSON_VERSION"]
 
 JSON_VERSION = 1
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -65,6 +67,9 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
         out["declaration"] = d
     if game.score_before:
         out["score_before"] = dict(game.score_before)
+    score = score_game(game)
+    if score is not None:
+        out["score"] = score_json(score, game)
     if record is not None:
         if record.title is not None:
             out["title"] = record.title.value
@@ -94,6 +99,24 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
                 p["tricks"] = record.problem.tricks.value
             out["problem"] = p
     return out
+
+
+def score_json(score: DealScore, game: Game | None = None) -> dict[str, Any]:
+    """The documented ``score`` object: per side, the points below and above the line, each item,
+    and the game if one was won."""
+    sides = {"NS": "NS", "EW": "EW"}
+    if game is not None:
+        sides = {game.dealer.side: "YZ", game.dealer.lho.side: "AB"}
+    return {
+        "sides": sides,
+        "below": {s: score.total(s, "below") for s in SIDES},  # type: ignore[arg-type]
+        "above": {s: score.total(s, "above") for s in SIDES},  # type: ignore[arg-type]
+        "by_kind": {s: {k: score.items(s, k) for k in sorted({l.kind for l in score.lines if l.side == s})} for s in SIDES},
+        "lines": [{"side": l.side, "column": l.column, "kind": l.kind, "points": l.points, "text": l.text}
+                  for l in score.lines],
+        "game": score.game,
+        "notes": list(score.notes),
+    }  # fmt: skip
 
 
 def _resolve_label(game: Game, seat: str) -> str:
@@ -202,4 +225,56 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
     out.append(f"Tricks: N–S {won['NS']}, E–W {won['EW']}")
     if record is not None and record.result is not None:
         out.append(f"The book: “{record.result.value}”")
+    return "\n".join(out) + "\n"
+
+
+def score_text(score: DealScore, game: Game) -> str:
+    """The deal's score as the players wrote it: each side's entries below and above the line."""
+    names = {game.dealer.side: "Y–Z", game.dealer.lho.side: "A–B"}
+    out = []
+    for side in SIDES:
+        out.append(f"{names[side]} ({side[0]}–{side[1]})")
+        for column, title in (("below", "below the line"), ("above", "above the line")):
+            lines = [l for l in score.lines if l.side == side and l.column == column]
+            if lines:
+                out.append(f"  {title}:")
+                out += [f"    {l.points:>5}  {l.text}" for l in lines]
+        out.append(f"  total {score.total(side)}")
+    if score.game is not None:
+        out.append(f"{names[score.game]} win the game.")
+    for note in score.notes:
+        out.append(f"Note: {note}")
+    return "\n".join(out) + "\n"
+
+
+def rubber_json(sheet: RubberSheet) -> dict[str, Any]:
+    """The running score sheet: each deal's entries, the games, the bonus, the totals, the value."""
+    return {
+        "deals": [{"number": d.number, "game": d.game_number, "label": d.label, **score_json(d.score)} for d in sheet.deals],
+        "games": [{"number": n, "winner": w} for n, w in sheet.games],
+        "rubber_bonus": {"side": sheet.bonus.side, "points": sheet.bonus.points} if sheet.bonus else None,
+        "totals": {s: {"below": sheet.column(s, "below"), "above": sheet.column(s, "above"), "total": sheet.total(s)}
+                   for s in SIDES},
+        "winner": sheet.winner,
+        "value": sheet.value,
+        "finished": sheet.finished,
+    }  # fmt: skip
+
+
+def rubber_text(sheet: RubberSheet, title: str | None = None) -> str:
+    """The sheet as the players kept it: WE (N–S) and THEY (E–W), honours above, tricks below."""
+    out = [title, "=" * len(title)] if title else []
+    for d in sheet.deals:
+        out.append(f"Deal {d.number} (game {d.game_number}): {d.label}")
+        for l in d.score.lines:
+            out.append(f"  {'WE  ' if l.side == 'NS' else 'THEY'} {l.column:<5} {l.points:>5}  {l.text}")
+        for note in d.score.notes:
+            out.append(f"  note: {note}")
+    for n, w in sheet.games:
+        out.append(f"Game {n}: {'WE' if w == 'NS' else 'THEY'}")
+    if sheet.bonus:
+        out.append(f"Rubber to {'WE' if sheet.bonus.side == 'NS' else 'THEY'}: {sheet.bonus.points}")
+    for s, name in (("NS", "WE"), ("EW", "THEY")):
+        out.append(f"{name:<5} below {sheet.column(s, 'below'):>4}  above {sheet.column(s, 'above'):>4}  total {sheet.total(s):>4}")  # type: ignore[arg-type]
+    out.append(f"The rubber is worth {sheet.value} points" + (f" to {'WE' if sheet.total('NS') > sheet.total('EW') else 'THEY'}." if sheet.value else "."))
     return "\n".join(out) + "\n"

@@ -17,6 +17,8 @@ from .cards import FULL_DECK, Card, Letter, Seat, Strain, Suit
 from .diagnostics import Diagnostic, Located, Severity, Span
 from .game import Declaration, Game
 from .honours import honours_held
+from .scoresheet import score_game
+from .scoring import Side
 from .phrases import Claim, ResultSyntaxError, parse_result
 from .play import Trick, is_revoke, trick_winner
 from .record import AuctionRecord, HandRecord, MakeRecord, PlayedCard
@@ -730,8 +732,20 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
                          "check the trump honours in the deal against the book; if the book itself miscounts, "
                          "record it under book_errors (about: result)")  # fmt: skip
             continue
+        if cl.kind == "points":
+            score = score_game(game) if full_deal and complete else None
+            if score is None:
+                ck.add("result-unverifiable", f"the result line claims '{cl.describe()}' but the deal cannot be scored",
+                       span, None, Severity.NOTE)  # fmt: skip
+                continue
+            side: Side = "NS" if (game.dealer.side == "NS") == (cl.side == "YZ") else "EW"
+            got = sum(score.items(side, k) for k in ("honours", "aces", "chicane"))
+            if got != cl.value:
+                mismatch("result-honours", f"the result line gives {_SIDE_NAMES[cl.side]} {cl.value} in honours, but "
+                         f"the cards give them {got}", span, None)  # fmt: skip
+            continue
         if cl.kind not in ("by_cards", "slam"):
-            continue  # points in honours are checked by the scoring rules
+            continue
         won = game.tricks_of(cl.side)
         if not complete:
             ck.add("result-unverifiable", f"the result line claims '{cl.describe()}' but the play is not complete",
