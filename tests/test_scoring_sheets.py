@@ -114,3 +114,16 @@ def test_result_lines_become_deal_facts() -> None:
                                        "they scored chicane in diamonds"))
     assert f.strain is Strain.DIAMONDS and f.tricks == {"NS": 12, "EW": 1}
     assert f.honours == {"NS": (4, 4)} and f.void == {"EW": 1}
+
+
+@pytest.mark.parametrize("name,below,above", [
+    ("auction", 24, 16),    # 1♥ made with 3 over: 3 × 8 below; simple honours 2 × 8 above
+    ("contract", 90, 0),    # 3♥ made: 3 × 30 below; no honours in contract (CB-12 off)
+])
+def test_score_json_for_auction_and_contract(name: str, below: int, above: int,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--json", str(ROOT / "tests" / "fixtures" / "valid" / f"{name}.yaml")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == name
+    assert data["below"]["NS"] == below and data["above"]["NS"] == above
+    assert set(data) >= {"sides", "below", "above", "by_kind", "lines", "game", "notes"}
