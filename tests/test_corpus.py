@@ -115,7 +115,7 @@ def test_a_holding_claim_the_cards_contradict_is_a_warning(tmp_path: Path) -> No
     assert "Z (S) held 1 hearts above the 2 (♥3)" in d.message
 
 
-@pytest.mark.parametrize("n", [4, 5])
+@pytest.mark.parametrize("n", NUMBERS)
 def test_transcription_readings_match_the_play(n: int, tmp_path: Path) -> None:
     record = checked(n).record
     assert record.transcription is not None and record.transcription.readings
