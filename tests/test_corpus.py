@@ -121,7 +121,9 @@ def test_transcription_readings_match_the_play(n: int, tmp_path: Path) -> None:
     assert record.transcription is not None and record.transcription.readings
     text = (HANDS / f"hand-{n}.yaml").read_text(encoding="utf-8")
     first = record.transcription.readings[0]
-    wrong = text.replace(f"card: {first.card}, reason", "card: ♠2, reason", 1)
+    other = "♠3" if str(first.card) == "♠2" else "♠2"
+    wrong = text.replace(f"card: {first.card}, reason", f"card: {other}, reason", 1)
+    assert wrong != text
     f = tmp_path / "h.yaml"
     f.write_text(wrong, encoding="utf-8")
     assert [d.code for d in check_file(f).diagnostics if d.severity is Severity.ERROR] == ["reading-mismatch"]
