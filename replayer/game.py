@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .cards import Card, Letter, Seat, Strain
-from .play import Trick
+from .play import Trick, tricks_won
 from .regimes import Regime
 
 __all__ = ["Declaration", "Game"]
@@ -61,11 +61,7 @@ class Game:
 
     @property
     def tricks_won(self) -> dict[str, int]:
-        out = {"NS": 0, "EW": 0}
-        for t in self.tricks:
-            if t.winner is not None:
-                out[t.winner.side] += 1
-        return out
+        return tricks_won(self.tricks)
 
     def tricks_of(self, side: str) -> int:
         """Tricks won by a side named as ``NS``/``EW`` or by the book's ``AB``/``YZ``."""

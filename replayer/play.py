@@ -12,7 +12,7 @@ from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import Card, Seat, Suit
 
-__all__ = ["IllegalPlay", "Trick", "State", "trick_winner", "legal_cards", "is_revoke", "start", "apply"]
+__all__ = ["IllegalPlay", "Trick", "State", "trick_winner", "tricks_won", "legal_cards", "is_revoke", "start", "apply"]
 
 
 class IllegalPlay(ValueError):
@@ -103,11 +103,16 @@ class State:
         return legal_cards(self.hands[self.to_play], led)
 
     def tricks_won(self) -> dict[str, int]:
-        out = {"NS": 0, "EW": 0}
-        for t in self.tricks:
-            if t.winner is not None:
-                out[t.winner.side] += 1
-        return out
+        return tricks_won(self.tricks)
+
+
+def tricks_won(tricks: Iterable[Trick]) -> dict[str, int]:
+    """Tricks won by each partnership, ``NS`` and ``EW``."""
+    out = {"NS": 0, "EW": 0}
+    for t in tricks:
+        if t.winner is not None:
+            out[t.winner.side] += 1
+    return out
 
 
 def start(hands: Mapping[Seat, Iterable[Card]], trump: Suit | None, leader: Seat,
