@@ -42,6 +42,8 @@ class Game:
     opening_leader: Seat
     tricks: tuple[Trick, ...]
     score_before: Mapping[str, int] = field(default_factory=dict)
+    #: established revokes kept as the book printed them (trick number, seat); scored with their penalty
+    revokes: tuple[tuple[int, Seat], ...] = ()
 
     @property
     def labels(self) -> dict[Seat, Letter]:

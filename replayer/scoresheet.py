@@ -70,6 +70,7 @@ def facts_from_game(game: Game, below: dict[Side, int] | None = None, vulnerable
         strain=decl.strain, declarer_side=decl.declarer.side,  # type: ignore[arg-type]
         tricks=tricks, level=decl.level, doubled=decl.doubled, maker_side=maker,  # type: ignore[arg-type]
         honours=honours, void=void, below=below or {}, vulnerable=vulnerable, duplicate=duplicate,
+        revokes={side: sum(1 for _, s in game.revokes if s.side == side) for side in SIDES},
     )  # fmt: skip
 
 

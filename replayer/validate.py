@@ -551,6 +551,7 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
         for c in h:
             left[s][c.suit] += 1
     tricks: list[Trick] = []
+    revokes: list[tuple[int, Seat]] = []
     for i, row in enumerate(rows):
         trec = rec.tricks[i]
         number = first_trick + i
@@ -592,7 +593,15 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
                 msg += f" ({later[1]} is played at trick {later[0]})"
             hint = _revoke_hint(rows, columns, holdings, trump, leader, decl.dummy, first_trick, i, s, card, later,
                                 tricks, ck)  # fmt: skip
-            ck.add("revoke", msg, pc.span, hint)
+            book = [b for b in rec.book_errors if b.about == f"trick {number}"]
+            if book:
+                # The book's own revoke, kept as printed: a warning, and the penalty is scored.
+                ck.add("book-revoke", f"the book's play has a revoke: {msg}", pc.span,
+                       f"recorded as the book's own error (line {book[0].span.line}); the revoke penalty is scored",
+                       Severity.WARNING)  # fmt: skip
+                revokes.append((number, s))
+            else:
+                ck.add("revoke", msg, pc.span, hint)
         for s, card in plays:
             if card in remaining[s]:
                 remaining[s].discard(card)
@@ -602,9 +611,14 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
         _check_winner_marks(ck, trec, by_seat, trick, seat_of, dealer, decl)
         tricks.append(trick)
         leader = winner
+    used = {f"trick {n}" for n, _ in revokes}
+    for b in rec.book_errors:
+        if b.about.startswith("trick") and b.about not in used:
+            ck.add("book-error-unmatched", f"the file records an error of the book's at {b.about}, but the cards "
+                   "show none there", b.span, "remove the book_errors entry, or check the cards", Severity.WARNING)  # fmt: skip
     deal = {s: frozenset(h) for s, h in holdings.items()}
     return Game(regime, dealer, decl, deal, first_trick, tricks[0].leader if tricks else leader, tuple(tricks),
-                rec.score_before.value if rec.score_before else {})  # fmt: skip
+                rec.score_before.value if rec.score_before else {}, tuple(revokes))  # fmt: skip
 
 
 def _later_play(rows: Sequence[Row | None], columns: tuple[Seat, ...], seat: Seat, cards: set[Card], i: int,
@@ -746,7 +760,7 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
             continue
         if cl.kind not in ("by_cards", "slam"):
             continue
-        won = game.tricks_of(cl.side)
+        won = _tricks_after_revokes(game, cl.side)
         if not complete:
             ck.add("result-unverifiable", f"the result line claims '{cl.describe()}' but the play is not complete",
                    span, None, Severity.NOTE)  # fmt: skip
@@ -757,10 +771,12 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
             if won != want:
                 other = 13 - won
                 mismatch("result-tricks", f"the result line says {_SIDE_NAMES[cl.side]} win {cl.value} by cards "
-                         f"({want} tricks), but in the play they win {won} and their adversaries {other}", span,
+                         f"({want} tricks), but {'after the revoke penalty they have' if game.revokes else 'in the play they win'} "
+                         f"{won} and their adversaries {other}", span,
                          "check the trick winners against the book; a misread card can move a trick")  # fmt: skip
         else:
             want = 12 if cl.value == "little" else 13
+            won = game.tricks_of(cl.side)  # slams count the tricks won in play (BW-22)
             if won != want:
                 mismatch("result-tricks", f"the result line gives {_SIDE_NAMES[cl.side]} a {cl.value} slam "
                          f"({want} tricks), but they win {won}", span, None)  # fmt: skip
@@ -771,6 +787,18 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
 
 
 _HONOUR_WORDS = {3: "three", 4: "four", 5: "five"}
+
+
+def _tricks_after_revokes(game: Game, side: str) -> int:
+    """A side's tricks once the revoke penalty (three tricks a revoke, BW-25) has been transferred."""
+    won = game.tricks_of(side)
+    own = game.dealer.side if side == "YZ" else game.dealer.lho.side
+    for _, seat in game.revokes:
+        if seat.side == own:
+            won -= min(3, won)
+        else:
+            won += min(3, 13 - won)
+    return won
 
 
 def _honours_problem(cl: Claim, game: Game, strain: Strain) -> str | None:

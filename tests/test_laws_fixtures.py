@@ -34,11 +34,24 @@ def test_each_slip_is_reported_where_it_is(path: Path) -> None:
         assert d.message.strip()
 
 
+# Valid records whose warnings are expected: the book's own errors, kept as printed.
+EXPECTED_WARNINGS = {"book-revoke": ["book-revoke"]}
+
+
 @pytest.mark.parametrize("path", VALID_CASES, ids=[p.stem for p in VALID_CASES])
 def test_valid_records_pass_clean(path: Path) -> None:
     checked = check_file(path)
-    assert [d for d in checked.diagnostics if d.severity is not Severity.NOTE] == []
+    assert [d.code for d in checked.diagnostics if d.severity is not Severity.NOTE] == EXPECTED_WARNINGS.get(path.stem, [])
     assert checked.game is not None
+
+
+def test_a_book_revoke_is_scored_with_its_penalty() -> None:
+    from replayer.scoresheet import score_game
+
+    game = check_file(FIXTURES / "valid" / "book-revoke.yaml").game
+    assert game is not None and [(n, s.name) for n, s in game.revokes] == [(2, "E")]
+    score = score_game(game)
+    assert score is not None and score.total("NS", "below") == 48 and score.notes
 
 
 def test_law_cases_cover_the_engine() -> None:
