@@ -11,7 +11,7 @@ from typing import Sequence
 from . import __version__
 from .diagnostics import Severity, format_diagnostic, has_errors, sort_key
 from .files import Checked, NoHands, check_file, check_rubber, find_hands
-from .scoresheet import score_game
+from .scoresheet import SCORING, score_game
 from .show import rubber_json, rubber_text, score_json, score_text, to_json, to_text
 
 __all__ = ["main"]
@@ -34,10 +34,14 @@ def _parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("score", help="score a hand under its rule set, as the players wrote it")
     sc.add_argument("hand", metavar="HAND", help="a hand file")
     sc.add_argument("--json", action="store_true", help="the score object (see docs/json-output.md)")
+    sc.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)")
 
     ru = sub.add_parser("rubber", help="score a rubber: a list of hands or of result lines")
     ru.add_argument("file", metavar="FILE", help="a rubber file (*.rubber.yaml)")
     ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
+    ru.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)")
     return p
 
 
@@ -106,7 +110,10 @@ def _score(args: argparse.Namespace) -> int:
     if isinstance(checked, int):
         return checked
     assert checked.game is not None
-    score = score_game(checked.game)
+    options = _options(checked.game.regime.name, args.option)
+    if isinstance(options, int):
+        return options
+    score = score_game(checked.game, options=options)
     if score is None:
         print(f"replayer: {args.hand} cannot be scored: the play is not a complete deal", file=sys.stderr)
         return 1
@@ -121,7 +128,7 @@ def _rubber(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise NoHands(f"{path}: no such file")
-    checked = check_rubber(path)
+    checked = check_rubber(path, args.option)
     for d in sorted(checked.diagnostics, key=sort_key):
         print(format_diagnostic(d), file=sys.stderr)
     if checked.sheet is None:
@@ -129,6 +136,21 @@ def _rubber(args: argparse.Namespace) -> int:
     print(json.dumps(rubber_json(checked.sheet), ensure_ascii=False, indent=2) if args.json
           else rubber_text(checked.sheet, checked.title), end="" if not args.json else "\n")  # fmt: skip
     return 0
+
+
+def _options(rules: str, pairs: list[str]) -> object | int:
+    settings = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            print(f"replayer: --option takes NAME=VALUE, not {pair!r}", file=sys.stderr)
+            return 2
+        settings[name.strip()] = value.strip()
+    try:
+        return SCORING[rules].make_options(settings)
+    except ValueError as exc:
+        print(f"replayer: {exc}", file=sys.stderr)
+        return 2
 
 
 def _show(args: argparse.Namespace) -> int:

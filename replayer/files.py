@@ -11,7 +11,7 @@ from .game import Game
 from .load_yaml import load, load_rubber
 from .phrases import ResultSyntaxError, parse_result
 from .regimes import UnknownRegime, find_regime
-from .scoresheet import RubberSheet, facts_from_claims, facts_from_game, play_rubber
+from .scoresheet import SCORING, RubberSheet, facts_from_claims, facts_from_game, play_rubber
 from .scoring import DealFacts
 from .record import HandRecord
 from .validate import validate
@@ -95,7 +95,7 @@ class CheckedRubber:
     title: str | None = None
 
 
-def check_rubber(path: Path) -> CheckedRubber:
+def check_rubber(path: Path, options: list[str] | None = None) -> CheckedRubber:
     """Read a rubber file, score its deals in order and keep the sheet; never raises on content."""
     text, diags = read_text(path)
     if text is None:
@@ -145,7 +145,8 @@ def check_rubber(path: Path) -> CheckedRubber:
     if any(d.severity is Severity.ERROR for d in diags):
         return CheckedRubber(path, None, tuple(diags), record.title.value if record.title else None)
     try:
-        sheet = play_rubber(rules, facts, labels)
+        settings = dict(pair.partition("=")[::2] for pair in options or [])
+        sheet = play_rubber(rules, facts, labels, SCORING[rules].make_options(settings))
     except ValueError as exc:
         diags.append(Diagnostic("rubber-deal", Severity.ERROR, str(exc), record.span))
         return CheckedRubber(path, None, tuple(diags))

@@ -9,11 +9,13 @@ value of the rubber.  Pure: no I/O.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .score_bridge_whist import GAME as BW_GAME
 from .score_bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
+from .score_bridge_whist import BridgeWhistOptions
 from .score_bridge_whist import score_deal as score_bridge_whist
 from .cards import Strain
 from .game import Game
@@ -21,9 +23,11 @@ from .honours import honours_held
 from .phrases import Claim
 from .score_auction import GAME as AUCTION_GAME
 from .score_auction import RUBBER_BONUS as AUCTION_RUBBER_BONUS
+from .score_auction import AuctionOptions
 from .score_auction import score_deal as score_auction
 from .score_contract import GAME as CONTRACT_GAME
 from .score_contract import rubber_bonus as contract_rubber_bonus
+from .score_contract import ContractOptions
 from .score_contract import score_deal as score_contract
 from .scoring import SIDES, Column, DealFacts, DealScore, ScoreLine, Side, other_side
 
@@ -32,18 +36,45 @@ __all__ = ["RuleScoring", "SCORING", "below_before", "facts_from_claims", "facts
 
 @dataclass(frozen=True, slots=True)
 class RuleScoring:
-    """How a rule set scores: the deal scorer, the game, and the rubber bonus."""
+    """How a rule set scores: the deal scorer and its options, the game, and the rubber bonus."""
 
-    score: Callable[[DealFacts], DealScore]
+    score: Callable[..., DealScore]  # (facts, options) -> DealScore
+    options: type  # the rule set's options dataclass; its defaults follow Foster and Elwell
     game: int
     rubber_bonus: Callable[[int], int]  # games the rubber's losers won -> bonus to the winners
     vulnerability: bool = False  # contract: a side with a game is vulnerable
 
+    def make_options(self, settings: dict[str, str] | None = None) -> Any:
+        """The options with ``settings`` (name -> text, e.g. ``chicane_mode=deduct``) applied.
+        Raises ValueError naming the options there are when a name or a value is wrong."""
+        fields = {f.name: f for f in dataclasses.fields(self.options)}
+        values: dict[str, object] = {}
+        for name, text in (settings or {}).items():
+            if name not in fields:
+                raise ValueError(f"unknown option {name!r}; the options are: {', '.join(fields)}")
+            default = fields[name].default
+            if isinstance(default, bool):
+                if text.lower() not in ("true", "false", "yes", "no", "on", "off"):
+                    raise ValueError(f"option {name} takes true or false, not {text!r}")
+                values[name] = text.lower() in ("true", "yes", "on")
+            elif isinstance(default, int) or default is None:
+                try:
+                    values[name] = int(text)
+                except ValueError:
+                    raise ValueError(f"option {name} takes a number, not {text!r}") from None
+            else:
+                values[name] = text
+        hints = typing.get_type_hints(self.options)
+        for name, value in values.items():  # Literal choices, checked against the annotation
+            if typing.get_origin(hints[name]) is typing.Literal and value not in typing.get_args(hints[name]):
+                raise ValueError(f"option {name} is one of {', '.join(typing.get_args(hints[name]))}, not {value!r}")
+        return self.options(**values)
+
 
 SCORING: dict[str, RuleScoring] = {
-    "bridge-whist": RuleScoring(score_bridge_whist, BW_GAME, lambda _: BW_RUBBER_BONUS),
-    "auction": RuleScoring(score_auction, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS),
-    "contract": RuleScoring(score_contract, CONTRACT_GAME, contract_rubber_bonus, vulnerability=True),
+    "bridge-whist": RuleScoring(score_bridge_whist, BridgeWhistOptions, BW_GAME, lambda _: BW_RUBBER_BONUS),
+    "auction": RuleScoring(score_auction, AuctionOptions, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS),
+    "contract": RuleScoring(score_contract, ContractOptions, CONTRACT_GAME, contract_rubber_bonus, vulnerability=True),
 }
 
 
@@ -125,13 +156,16 @@ def facts_from_claims(claims: Sequence[Claim], strain: Strain | None = None, dec
                      honours=honours, void=void)  # fmt: skip
 
 
-def score_game(game: Game, below: dict[Side, int] | None = None) -> DealScore | None:
-    """Score a validated game from the score before the deal (``below``: each side toward game)."""
+def score_game(game: Game, below: dict[Side, int] | None = None, options: Any = None) -> DealScore | None:
+    """Score a validated game from the score before the deal (``below``: each side toward game),
+    under the rule set's options (its defaults when None)."""
     scoring = SCORING.get(game.regime.name)
     if scoring is None or not game.is_complete or game.first_trick != 1:
         return None
     facts = facts_from_game(game, below if below is not None else below_before(game))
-    return scoring.score(facts) if facts is not None else None
+    if facts is None:
+        return None
+    return scoring.score(facts, options if options is not None else scoring.options())
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,11 +202,12 @@ class RubberSheet:
         return abs(self.total("NS") - self.total("EW"))
 
 
-def play_rubber(rules: str, deals: Sequence[DealFacts], labels: Sequence[str] = ()) -> RubberSheet:
+def play_rubber(rules: str, deals: Sequence[DealFacts], labels: Sequence[str] = (), options: Any = None) -> RubberSheet:
     """Score deals in order as one rubber: each side's trick score toward game starts at 0 each
     game (BW-5); the rubber ends when a side has won two games (BW-6) and earns the bonus.
     Deals after the end raise ValueError."""
     scoring = SCORING[rules]
+    opts = options if options is not None else scoring.options()
     below: dict[Side, int] = {"NS": 0, "EW": 0}
     won: dict[Side, int] = {"NS": 0, "EW": 0}
     game_no = 1
@@ -183,7 +218,7 @@ def play_rubber(rules: str, deals: Sequence[DealFacts], labels: Sequence[str] = 
         if bonus is not None:
             raise ValueError(f"deal {i + 1} comes after the end of the rubber")
         vul = frozenset(s for s in SIDES if won[s]) if scoring.vulnerability else facts.vulnerable
-        score = scoring.score(dataclasses.replace(facts, below=dict(below), vulnerable=vul))
+        score = scoring.score(dataclasses.replace(facts, below=dict(below), vulnerable=vul), opts)
         out.append(SheetDeal(i + 1, game_no, score, labels[i] if i < len(labels) else ""))
         for side in SIDES:
             below[side] += score.total(side, "below")

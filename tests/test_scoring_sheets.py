@@ -127,3 +127,29 @@ def test_score_json_for_auction_and_contract(name: str, below: int, above: int,
     assert data["rules"] == name
     assert data["below"]["NS"] == below and data["above"]["NS"] == above
     assert set(data) >= {"sides", "below", "above", "by_kind", "lines", "game", "notes"}
+
+
+def test_the_deduct_reading_of_chicane_gives_the_same_difference(capsys: pytest.CaptureFixture[str]) -> None:
+    # rules-reference §3.4: 'deduct' gives 132/254, the same 122 as Foster's printed 144/266
+    assert main(["rubber", "--json", "--option", "chicane_mode=deduct", str(HANDS / "example-rubber.rubber.yaml")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["totals"]["NS"]["total"], data["totals"]["EW"]["total"], data["value"]) == (132, 254, 122)
+
+
+@pytest.mark.parametrize("option,message", [
+    ("chicane=1", "unknown option 'chicane'"),
+    ("chicane_mode=both", "one of credit, deduct"),
+    ("five_divided_multiple=many", "takes a number"),
+    ("dealer_lead_penalty", "NAME=VALUE"),
+])
+def test_bad_options_are_usage_errors(option: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--option", option, str(HANDS / "hand-1.yaml")]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_boolean_option_is_read(capsys: pytest.CaptureFixture[str]) -> None:
+    from replayer.scoresheet import SCORING
+
+    assert SCORING["bridge-whist"].make_options({"dealer_lead_penalty": "false"}).dealer_lead_penalty is False
+    assert main(["score", "--json", "--option", "dealer_lead_penalty=false", str(HANDS / "hand-3.yaml")]) == 0
+    assert json.loads(capsys.readouterr().out)["below"]["NS"] == 32
