@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
 __all__ = [

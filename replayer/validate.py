@@ -84,7 +84,7 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
 
     game = None
     if holdings is not None and columns is not None:
-        game = _replay(ck, regime, dealer, declaration, holdings, columns, rows, first_trick, deal is not None)
+        game = _replay(ck, regime, dealer, declaration, holdings, columns, rows, first_trick)
     if game is not None and record.result is not None:
         _check_result(ck, game, record)
     if record.result is not None and game is None:
@@ -121,13 +121,10 @@ def _resolve(text: str, dealer: Seat) -> Seat:
 
 def _dealer(ck: _Check) -> Seat:
     d = ck.record.dealer
-    if d is None or d.value == "Z":
-        return Seat.S  # [interp] rules-reference §1.6: Z at the bottom of the diagram
-    if d.value in ("A", "Y", "B"):
+    if d is not None and d.value in ("A", "Y", "B"):
         ck.add("bad-dealer", f"the dealer is Z by the books' convention, not {d.value}", d.span,
                "write 'dealer: Z', or a compass seat (dealer: N) to put Z elsewhere")  # fmt: skip
-        return Seat.S
-    return Seat.parse(d.value)
+    return _dealer_silent(ck)
 
 
 def _letter_and_seat(seat: Seat, dealer: Seat) -> str:
@@ -278,6 +275,7 @@ def _columns(ck: _Check, seat_of) -> tuple[Seat, ...] | None:  # type: ignore[no
 
 
 def _dealer_silent(ck: _Check) -> Seat:
+    """The dealer's seat; Z at South unless the file names a compass seat [interp] (rules-reference §1.6)."""
     d = ck.record.dealer
     if d is None or d.value in ("Z", "A", "Y", "B"):
         return Seat.S
@@ -318,8 +316,8 @@ def _check_deal(ck: _Check, deal: dict[Seat, tuple[PlayedCard, ...]], first_tric
     for card, places in where.items():
         if len(places) > 1:
             names = " and ".join(f"{_letter_and_seat(s, dealer)}'s hand" for s, _ in places)
-            for s, pc in places:
-                others = [p.span for t, p in places if p is not pc]
+            for _, pc in places:
+                others = [p.span for _, p in places if p is not pc]
                 ck.add("deal-card-twice", f"{card} is dealt twice: in {names}", pc.span,
                        "one of them is probably another card of the same suit", related=others)  # fmt: skip
     counts = {s: len(cards) for s, cards in deal.items()}
@@ -406,7 +404,7 @@ def _check_played_cards(ck: _Check, rows: Sequence[Row | None], columns: tuple[S
             if candidates:
                 msg += f", and {_list(candidates)} {'is' if len(candidates) == 1 else 'are'} never played"
                 hint = fixes.describe(card, places, candidates)
-            for t, s, pc in places:
+            for _, _, pc in places:
                 others = [p.span for _, _, p in places if p is not pc]
                 ck.add("card-twice", msg, pc.span, hint, related=others)
         if deal is not None:
@@ -534,7 +532,7 @@ def _revokes(rows: list[list[Card]], columns: tuple[Seat, ...], holdings: dict[S
 
 
 def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, holdings: dict[Seat, list[Card]],
-            columns: tuple[Seat, ...], rows: Sequence[Row | None], first_trick: int, from_deal: bool) -> Game | None:  # fmt: skip
+            columns: tuple[Seat, ...], rows: Sequence[Row | None], first_trick: int) -> Game | None:  # fmt: skip
     rec = ck.record
 
     def seat_of(loc: Located[str]) -> Seat:
