@@ -10,6 +10,7 @@ from typing import Sequence
 
 from . import __version__
 from .diagnostics import Severity, format_diagnostic, has_errors, sort_key
+from .build import DEFAULT_OUT, BuildOptions, OutputNotOurs, build_site
 from .files import Checked, NoHands, check_file, check_rubber, find_hands
 from .scoresheet import SCORING, score_game
 from .show import rubber_json, rubber_text, score_json, score_text, to_json, to_text
@@ -42,6 +43,14 @@ def _parser() -> argparse.ArgumentParser:
     ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
     ru.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)")
+    b = sub.add_parser("build", help="render every hand into a static site of lessons (HTML and PDF)")
+    b.add_argument("paths", nargs="*", metavar="PATH", default=["hands"],
+                   help="hand files or folders (default: hands)")
+    b.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"the site's folder (default: {DEFAULT_OUT})")
+    b.add_argument("--templates", metavar="DIR", help="a folder of templates that replace ours by name")
+    b.add_argument("--no-pdf", dest="pdf", action="store_false", help="HTML only: skip the PDFs (faster)")
+    b.add_argument("--force", action="store_true", help="render every lesson, even those unchanged since the last build")
+    b.add_argument("-q", "--quiet", action="store_true", help="no progress display")
     return p
 
 
@@ -61,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _score(args)
         if args.command == "rubber":
             return _rubber(args)
+        if args.command == "build":
+            return _build(args)
         return _show(args)
     except NoHands as exc:
         print(f"replayer: {exc}", file=sys.stderr)
@@ -163,3 +174,35 @@ def _show(args: argparse.Namespace) -> int:
     else:
         print(to_text(checked.game, checked.record), end="")
     return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    templates = Path(args.templates) if args.templates else None
+    if templates is not None and not templates.is_dir():
+        print(f"replayer: --templates {templates}: no such folder", file=sys.stderr)
+        return 2
+    tty = sys.stderr.isatty() and not args.quiet
+    width = 0
+
+    def progress(n: int, total: int, what: str) -> None:
+        nonlocal width
+        line = f"[{n}/{total}] {what}"
+        sys.stderr.write("\r" + line.ljust(width))
+        sys.stderr.flush()
+        width = len(line)
+
+    try:
+        report = build_site(args.paths, BuildOptions(Path(args.out), templates, args.pdf, args.force),
+                            progress if tty else None)  # fmt: skip
+    except OutputNotOurs as exc:
+        print(f"replayer: {exc}", file=sys.stderr)
+        return 2
+    if tty:
+        sys.stderr.write("\r" + " " * width + "\r")
+    for d in sorted(report.diagnostics, key=sort_key):
+        print(format_diagnostic(d), file=sys.stderr)
+    pdf = f", {report.pdfs} PDF{'s' if report.pdfs != 1 else ''} rendered" if args.pdf else ", no PDFs"
+    bad = f"; {len(report.invalid)} invalid hand{'s' if len(report.invalid) != 1 else ''} not built" if report.invalid else ""
+    print(f"Built {report.lessons} lesson{'s' if report.lessons != 1 else ''} into {args.out}/ "
+          f"({report.rendered} rendered, {report.unchanged} unchanged{pdf}) in {report.seconds:.1f} s{bad}.")  # fmt: skip
+    return 1 if report.invalid else 0

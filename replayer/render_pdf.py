@@ -1,0 +1,58 @@
+"""PDF through WeasyPrint: a lesson page's print rendering, and the corpus assembled from lessons.
+
+Functions of HTML (and the base URL its stylesheets and fonts are found under) that return bytes.
+The corpus PDF is put together from the lessons' own PDFs with pypdf, so that changing one hand
+re-renders one lesson, not the book.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Callable, Sequence
+
+from pypdf import PdfReader, PdfWriter
+
+__all__ = ["render_pdf", "page_count", "assemble_corpus"]
+
+
+def render_pdf(html: str, base_url: str) -> bytes:
+    """The PDF of one HTML document, with its fonts embedded (WeasyPrint embeds the fonts it uses)."""
+    from weasyprint import HTML  # imported here: a build without PDFs never pays for it
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()
+    return HTML(string=html, base_url=base_url).write_pdf(font_config=fonts)  # type: ignore[no-any-return]
+
+
+def page_count(pdf: bytes) -> int:
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def assemble_corpus(front: Callable[[list[int]], bytes], lessons: Sequence[tuple[str, bytes]], *, title: str) -> bytes:
+    """The whole corpus: front matter (title page and contents), then each lesson's PDF.
+
+    ``front`` renders the front matter given each lesson's first page number; it is called again
+    if the contents turn out longer than first assumed, so the page numbers are always right.
+    The PDF gets an outline (bookmarks) with one entry per lesson."""
+    counts = [page_count(pdf) for _, pdf in lessons]
+    front_pages = 2  # a title page and one page of contents, to begin with
+    for _ in range(4):
+        starts, page = [], front_pages + 1
+        for n in counts:
+            starts.append(page)
+            page += n
+        front_pdf = front(starts)
+        got = page_count(front_pdf)
+        if got == front_pages:
+            break
+        front_pages = got
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(front_pdf)))
+    writer.add_outline_item("Contents", min(1, front_pages - 1))
+    for (name, pdf), start in zip(lessons, starts):
+        writer.append(PdfReader(io.BytesIO(pdf)))
+        writer.add_outline_item(name, start - 1)
+    writer.add_metadata({"/Title": title, "/Creator": "replayer"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
