@@ -47,11 +47,11 @@ def assemble_corpus(front: Callable[[list[int]], bytes], lessons: Sequence[tuple
             break
         front_pages = got
     writer = PdfWriter()
-    writer.append(PdfReader(io.BytesIO(front_pdf)))
-    writer.add_outline_item("Contents", min(1, front_pages - 1))
+    writer.append(PdfReader(io.BytesIO(front_pdf)), import_outline=False)
+    writer.add_outline_item(title="Contents", page_number=min(1, front_pages - 1))
     for (name, pdf), start in zip(lessons, starts):
-        writer.append(PdfReader(io.BytesIO(pdf)))
-        writer.add_outline_item(name, start - 1)
+        writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
+        writer.add_outline_item(title=name, page_number=start - 1)
     writer.add_metadata({"/Title": title, "/Creator": "replayer"})
     out = io.BytesIO()
     writer.write(out)

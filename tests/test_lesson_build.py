@@ -1,0 +1,180 @@
+"""`replayer build`: the site's files, the cache, invalid hands, the user's templates, safety of output."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from replayer.build import MANIFEST, BuildOptions, build_site
+from replayer.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = ROOT / "hands"
+FOSTER = [f"foster-1904/hand-{n}" for n in range(1, 6)]
+
+
+@pytest.fixture
+def hands(tmp_path: Path) -> Path:
+    """A copy of the repository's hands, free to change."""
+    dest = tmp_path / "hands"
+    shutil.copytree(HANDS, dest)
+    return dest
+
+
+def test_build_writes_an_index_a_page_per_hand_and_the_assets(hands: Path, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    out = tmp_path / "site"
+    assert main(["build", str(hands), "--out", str(out), "--no-pdf", "-q"]) == 0
+    for slug in FOSTER:
+        assert (out / f"{slug}.html").is_file()
+        assert not (out / f"{slug}.pdf").exists()
+    for asset in ("lesson.css", "stepper.js", "stepper.css", "fonts/DejaVuSerif.ttf"):
+        assert (out / "assets" / asset).is_file(), asset
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for n in range(1, 6):
+        assert f'href="foster-1904/hand-{n}.html"' in index
+    assert "R. F. Foster, The Gist of Bridge (1904)" in index
+    assert "NT by Z" in index  # Hand 5's declaration in the index
+    summary = capsys.readouterr().out.strip().splitlines()
+    assert len(summary) == 1
+    assert summary[0].startswith(f"Built 5 lessons into {out}/ (5 rendered, 0 unchanged, no PDFs)")
+
+
+def test_files_are_readable_by_a_web_server(hands: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    mode = (out / "index.html").stat().st_mode
+    assert mode & stat.S_IROTH and mode & stat.S_IRGRP
+
+
+def test_consecutive_hands_link_to_each_other(hands: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    first = (out / "foster-1904/hand-1.html").read_text(encoding="utf-8")
+    third = (out / "foster-1904/hand-3.html").read_text(encoding="utf-8")
+    assert 'rel="prev"' not in first and 'rel="next" href="hand-2.html"' in first
+    assert 'rel="prev" href="hand-2.html"' in third and 'rel="next" href="hand-4.html"' in third
+    assert 'href="../index.html"' in third
+
+
+def test_an_unchanged_hand_is_not_rendered_again(hands: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    first = build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    assert (first.rendered, first.unchanged) == (5, 0)
+    page = out / "foster-1904/hand-4.html"
+    before = page.stat().st_mtime_ns
+    again = build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    assert (again.rendered, again.unchanged) == (0, 5)
+    assert page.stat().st_mtime_ns == before
+    # one hand changes: only it is rendered
+    h3 = hands / "foster-1904/hand-3.yaml"
+    h3.write_text(h3.read_text(encoding="utf-8") + "# touched\n", encoding="utf-8")
+    third = build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    assert (third.rendered, third.unchanged) == (1, 4)
+    # --force renders everything
+    assert build_site([str(hands)], BuildOptions(out=out, pdf=False, force=True)).rendered == 5
+
+
+def test_a_changed_title_re_renders_its_neighbours_links(hands: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    h3 = hands / "foster-1904/hand-3.yaml"
+    h3.write_text(h3.read_text(encoding="utf-8").replace('title: "Hand No. 3', 'title: "Hand No. III', 1), encoding="utf-8")
+    report = build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    assert report.rendered == 3  # hand 3 and the two pages that link to it
+    assert "Hand No. III" in (out / "foster-1904/hand-4.html").read_text(encoding="utf-8")
+
+
+def test_an_invalid_hand_fails_the_build_but_the_others_are_built(hands: Path, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    h1 = hands / "foster-1904/hand-1.yaml"
+    h1.write_text(h1.read_text(encoding="utf-8").replace("- ♠7 ♦3 ♦6 ♦Q", "- ♠8 ♦3 ♦6 ♦Q"), encoding="utf-8")
+    out = tmp_path / "site"
+    assert main(["build", str(hands), "--out", str(out), "--no-pdf", "-q"]) == 1
+    captured = capsys.readouterr()
+    assert re.search(r"hand-1\.yaml:\d+:7: error\[card-twice\]", captured.err)
+    assert "4 lessons" in captured.out and "1 invalid hand not built" in captured.out
+    assert not (out / "foster-1904/hand-1.html").exists()
+    assert (out / "foster-1904/hand-2.html").is_file()
+    assert "Hands that could not be built" in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_removed_hand_loses_its_page(hands: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    (hands / "foster-1904/hand-5.yaml").unlink()
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    assert not (out / "foster-1904/hand-5.html").exists()
+    assert (out / "foster-1904/hand-4.html").is_file()
+
+
+def test_a_folder_replayer_did_not_make_is_left_alone(hands: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("my own file", encoding="utf-8")
+    assert main(["build", str(hands), "--out", str(out), "--no-pdf", "-q"]) == 2
+    assert "not empty and was not made by replayer build" in capsys.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+
+
+def test_the_users_templates_replace_ours_by_name(hands: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "templates"
+    mine.mkdir()
+    base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
+    (mine / "base.html").write_text(base.replace("<main id=\"main\">", "<main id=\"main\"><p>Club night</p>"),
+                                    encoding="utf-8")  # fmt: skip
+    out = tmp_path / "site"
+    assert main(["build", str(hands), "--out", str(out), "--no-pdf", "-q", "--templates", str(mine)]) == 0
+    assert "<p>Club night</p>" in (out / "foster-1904/hand-2.html").read_text(encoding="utf-8")
+    assert "<p>Club night</p>" in (out / "index.html").read_text(encoding="utf-8")
+    # changing a template renders every lesson again
+    (mine / "base.html").write_text(base, encoding="utf-8")
+    assert build_site([str(hands)], BuildOptions(out=out, pdf=False, templates=mine)).rendered == 5
+
+
+def test_a_missing_templates_folder_is_a_usage_error(hands: Path, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    assert main(["build", str(hands), "--out", str(tmp_path / "s"), "--templates", str(tmp_path / "nope")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+def test_the_pages_make_no_external_requests(hands: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    for page in out.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        for attr in re.findall(r'\b(?:src|href)="([^"]*)"', html):
+            assert not re.match(r"[a-z]+:|//", attr), f"{page.name} refers to {attr}"
+    css = (out / "assets/lesson.css").read_text(encoding="utf-8") + (out / "assets/stepper.css").read_text(encoding="utf-8")
+    for url in re.findall(r"url\(([^)]*)\)", css):
+        assert not re.match(r"['\"]?([a-z]+:|//)", url), url
+    assert "@import" not in css
+
+
+def test_notes_are_markdown_with_raw_html_shown_as_text(hands: Path, tmp_path: Path) -> None:
+    h = hands / "foster-1904/hand-4.yaml"
+    text = h.read_text(encoding="utf-8")
+    text = text.replace('title: "', 'title: "<b>Bold</b> ', 1)
+    text = text.replace("notes:\n", "notes:\n  - text: \"<script>alert(1)</script> and **strong** words\"\n", 1)
+    h.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    assert build_site([str(hands)], BuildOptions(out=out, pdf=False)).invalid == []
+    page = (out / "foster-1904/hand-4.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; and <strong>strong</strong> words" in page
+    assert "<b>Bold</b>" not in page and "&lt;b&gt;Bold&lt;/b&gt;" in page
+
+
+def test_the_manifest_records_what_was_built(hands: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    import json
+
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert sorted(manifest["lessons"]) == FOSTER
+    assert all(len(e["key"]) == 64 for e in manifest["lessons"].values())

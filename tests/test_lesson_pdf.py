@@ -1,0 +1,122 @@
+"""The PDFs, checked for real: page counts, text a reader would find, embedded fonts with the suit
+symbols, a page rendered to PNG by poppler's pdftoppm that is not blank, and the corpus's contents."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+from pypdf import PdfReader
+
+from replayer.build import CORPUS_PDF, BuildOptions, build_site
+from replayer.files import check_file
+
+ROOT = Path(__file__).resolve().parent.parent
+FOSTER = ROOT / "hands" / "foster-1904"
+
+
+def words(text: str) -> str:
+    """Text with its whitespace (and PDF line-break hyphenation quirks) flattened, for containment checks."""
+    return re.sub(r"\s+", " ", text.replace("\u00ad", "")).strip()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    report = build_site([str(ROOT / "hands")], BuildOptions(out=out, pdf=True))
+    assert report.invalid == [] and report.pdfs == 5 and report.corpus_pdf
+    return out
+
+
+def pages_text(pdf: Path) -> list[str]:
+    return [words(p.extract_text() or "") for p in PdfReader(pdf).pages]
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_each_lesson_pdf_holds_every_note_of_its_hand(site: Path, n: int) -> None:
+    pdf = site / f"foster-1904/hand-{n}.pdf"
+    text = " ".join(pages_text(pdf))
+    assert 1 <= len(PdfReader(pdf).pages) <= 4
+    checked = check_file(FOSTER / f"hand-{n}.yaml")
+    assert checked.record is not None
+    for note in checked.record.notes:
+        # the note's first words, without Markdown emphasis, as the reader sees them
+        first = words(re.sub(r"[*_`]", "", note.text))[:40]
+        assert first in text, f"hand {n}: note starting {first!r} is missing from the PDF"
+    assert checked.record.title is not None and checked.record.title.value in text
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_the_diagram_and_the_trick_table_share_a_page(site: Path, n: int) -> None:
+    for text in pages_text(site / f"foster-1904/hand-{n}.pdf"):
+        if "The play" in text:
+            assert "The deal" in text and "North" in text and "13" in text
+            break
+    else:
+        pytest.fail("no page has the trick table")
+
+
+def test_the_suit_symbols_come_from_an_embedded_font_that_has_them(site: Path) -> None:
+    reader = PdfReader(site / "foster-1904/hand-5.pdf")
+    fonts = set()
+    for pg in reader.pages:
+        for f in pg["/Resources"]["/Font"].values():
+            font = f.get_object()
+            fonts.add(str(font["/BaseFont"]))
+            desc = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            assert any(k in desc.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")), "font not embedded"
+    assert any(f.endswith("+Replayer-Serif") for f in fonts), fonts  # site/fonts/DejaVuSerif.ttf, subset
+    text = " ".join(pages_text(site / "foster-1904/hand-5.pdf"))
+    assert all(s in text for s in "♠♥♦♣")
+
+
+def test_a_page_rendered_to_png_is_not_blank(site: Path, tmp_path: Path) -> None:
+    assert shutil.which("pdftoppm"), "pdftoppm is missing: apt-get install poppler-utils"
+    subprocess.run(["pdftoppm", "-r", "40", "-png", "-f", "1", "-l", "1", str(site / "foster-1904/hand-5.pdf"),
+                    str(tmp_path / "page")], check=True)  # fmt: skip
+    png = next(tmp_path.glob("page*.png"))
+    img = Image.open(png).convert("L")
+    dark = sum(img.histogram()[:128])
+    assert img.width > 200 and dark > 0.01 * img.width * img.height
+    # and some of it is red: the hearts and diamonds
+    r, g, b = Image.open(png).convert("RGB").split()
+    red = ImageChops.multiply(r.point(lambda v: 255 if v > 150 else 0),
+                              ImageChops.multiply(g.point(lambda v: 255 if v < 80 else 0), b.point(lambda v: 255 if v < 80 else 0)))
+    assert red.getbbox() is not None
+
+
+def test_the_corpus_pdf_has_a_title_page_contents_with_page_numbers_and_every_lesson(site: Path) -> None:
+    corpus = site / CORPUS_PDF
+    texts = pages_text(corpus)
+    lesson_pages = [len(PdfReader(site / f"foster-1904/hand-{n}.pdf").pages) for n in range(1, 6)]
+    front = len(texts) - sum(lesson_pages)
+    assert front == 2  # a title page and one page of contents
+    assert "The Gist of Bridge" in texts[0]
+    contents = texts[1]
+    assert contents.startswith("Contents")
+    titles = [check_file(FOSTER / f"hand-{n}.yaml").record.title.value for n in range(1, 6)]  # type: ignore[union-attr]
+    listed: dict[str, int] = {}
+    current = None
+    for line in (PdfReader(corpus).pages[1].extract_text() or "").splitlines():
+        if line.strip() in titles:
+            current = line.strip()
+        elif line.strip().isdigit() and current is not None:
+            listed[current] = int(line)
+            current = None
+    start = front + 1
+    for title, count in zip(titles, lesson_pages):
+        assert listed.get(title) == start, f"{title}: contents say page {listed.get(title)}, it starts on {start}"
+        assert texts[start - 1].startswith(title), f"page {start} does not start with {title}"
+        start += count
+    outline = [item.title for item in PdfReader(corpus).outline if not isinstance(item, list)]
+    assert outline[0] == "Contents" and len(outline) == 6
+
+
+def test_an_unchanged_build_renders_no_pdf(site: Path) -> None:
+    report = build_site([str(ROOT / "hands")], BuildOptions(out=site, pdf=True))
+    assert (report.rendered, report.pdfs) == (0, 0)
+    assert (site / "foster-1904/hand-1.pdf").is_file() and (site / CORPUS_PDF).is_file()
