@@ -56,6 +56,7 @@ class BuildReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     seconds: float = 0.0
     corpus_pdf: bool = False
+    pdf_error: str | None = None  # why no PDFs could be made, when they were asked for
 
 
 @dataclass(slots=True)
@@ -133,6 +134,12 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     old_lessons: dict[str, dict[str, object]] = previous.get("lessons", {}) if isinstance(previous.get("lessons"), dict) else {}  # type: ignore[assignment]
 
     files = find_hands(paths)
+    if options.pdf:
+        from .render_pdf import pdf_unavailable
+
+        report.pdf_error = pdf_unavailable()
+        if report.pdf_error is not None:
+            options = BuildOptions(options.out, options.templates, False, options.force)
     roots = [Path(p) for p in paths if Path(p).is_dir()]
     template_dirs = ([str(options.templates)] if options.templates else []) + [str(TEMPLATES)]
     env = make_environment(template_dirs)

@@ -201,8 +201,10 @@ def _build(args: argparse.Namespace) -> int:
         sys.stderr.write("\r" + " " * width + "\r")
     for d in sorted(report.diagnostics, key=sort_key):
         print(format_diagnostic(d), file=sys.stderr)
-    pdf = f", {report.pdfs} PDF{'s' if report.pdfs != 1 else ''} rendered" if args.pdf else ", no PDFs"
+    if report.pdf_error:
+        print(f"replayer: no PDFs were made: {report.pdf_error} (or build with --no-pdf)", file=sys.stderr)
+    pdf = f", {report.pdfs} PDF{'s' if report.pdfs != 1 else ''} rendered" if args.pdf and not report.pdf_error else ", no PDFs"
     bad = f"; {len(report.invalid)} invalid hand{'s' if len(report.invalid) != 1 else ''} not built" if report.invalid else ""
     print(f"Built {report.lessons} lesson{'s' if report.lessons != 1 else ''} into {args.out}/ "
           f"({report.rendered} rendered, {report.unchanged} unchanged{pdf}) in {report.seconds:.1f} s{bad}.")  # fmt: skip
-    return 1 if report.invalid else 0
+    return 1 if report.invalid or report.pdf_error else 0

@@ -12,7 +12,17 @@ from typing import Callable, Sequence
 
 from pypdf import PdfReader, PdfWriter
 
-__all__ = ["render_pdf", "page_count", "assemble_corpus"]
+__all__ = ["render_pdf", "page_count", "assemble_corpus", "pdf_unavailable"]
+
+
+def pdf_unavailable() -> str | None:
+    """Why PDFs cannot be made on this machine (WeasyPrint or its Pango library missing), or None."""
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return f"WeasyPrint cannot run here ({first}); on Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0"
+    return None
 
 
 def render_pdf(html: str, base_url: str) -> bytes:

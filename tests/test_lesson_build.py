@@ -178,3 +178,15 @@ def test_the_manifest_records_what_was_built(hands: Path, tmp_path: Path) -> Non
     manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
     assert sorted(manifest["lessons"]) == FOSTER
     assert all(len(e["key"]) == 64 for e in manifest["lessons"].values())
+
+
+def test_without_weasyprint_the_html_is_built_and_the_reason_given(hands: Path, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    import replayer.render_pdf
+
+    monkeypatch.setattr(replayer.render_pdf, "pdf_unavailable", lambda: "WeasyPrint cannot run here (no Pango)")
+    out = tmp_path / "site"
+    assert main(["build", str(hands), "--out", str(out), "-q"]) == 1
+    assert "no PDFs were made: WeasyPrint cannot run here (no Pango)" in capsys.readouterr().err
+    assert (out / "foster-1904/hand-1.html").is_file() and not (out / "foster-1904/hand-1.pdf").exists()
