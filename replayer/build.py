@@ -229,10 +229,10 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     write_atomic(out / "index.html", index.encode("utf-8"))
 
     # Files an earlier build wrote for hands that are gone (or PDFs no longer wanted): ours to remove.
-    wanted = {f for e in lessons_manifest.values() for f in e["files"]}  # type: ignore[attr-defined]
-    for slug, old in old_lessons.items():
-        for f in old.get("files", []) if isinstance(old, dict) else []:  # type: ignore[union-attr]
-            if f not in wanted and isinstance(f, str) and ".." not in f:
+    wanted = {f for e in lessons_manifest.values() for f in _strings(e.get("files"))}
+    for old in old_lessons.values():
+        for f in _strings(old.get("files")) if isinstance(old, dict) else []:
+            if f not in wanted and ".." not in f:
                 (out / f).unlink(missing_ok=True)
     if not report.corpus_pdf and previous.get("corpus"):
         corpus_path.unlink(missing_ok=True)
@@ -241,6 +241,10 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     write_atomic(out / MANIFEST, (json.dumps(new_manifest, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _strings(value: object) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
 def _book_title(it: _Item) -> str:

@@ -117,6 +117,7 @@ class Lesson:
     stepper: dict[str, Any] = field(default_factory=dict)
     techniques: tuple[str, ...] = ()
     contract: str = ""  # short form for the index: "NT by Z"
+    partial: bool = False  # an end position or problem rather than a whole deal
 
 
 def citation(record: HandRecord) -> str:
@@ -202,7 +203,7 @@ def _column_seats(game: Game, record: HandRecord) -> tuple[list[Seat], bool]:
             written = ["A", "Y", "B", "Z"]
         else:
             start = game.opening_leader
-            written = [s.name for s in (start, start.next, start.next.next, start.next.next.next)]
+            written = [s.name for s in start.rotation()]
     letters = all(w in Letter.__members__ for w in written)
     seats = [Letter[w].seat(game.dealer) if w in Letter.__members__ else Seat[w] for w in written]
     return seats, letters
@@ -230,8 +231,8 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
             general.append(i)
             continue
         first_row.setdefault(shown[0], []).append(i)
-        for t in shown[1:]:
-            later_rows.setdefault(t, []).append(i)
+        for number in shown[1:]:
+            later_rows.setdefault(number, []).append(i)
 
     rows = []
     running = {"NS": 0, "EW": 0}
@@ -310,6 +311,7 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
         transcription=record.transcription.text if record.transcription is not None else None,
         stepper=stepper_data(game, record, notes, letters),
         contract=_contract_short(game, letters),
+        partial=game.is_partial,
     )
     return lesson
 

@@ -18,7 +18,7 @@ __all__ = ["render_pdf", "page_count", "assemble_corpus", "pdf_unavailable"]
 def pdf_unavailable() -> str | None:
     """Why PDFs cannot be made on this machine (WeasyPrint or its Pango library missing), or None."""
     try:
-        import weasyprint  # noqa: F401
+        import weasyprint  # type: ignore[import-untyped]  # noqa: F401
     except (ImportError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return f"WeasyPrint cannot run here ({first}); on Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0"
@@ -27,8 +27,8 @@ def pdf_unavailable() -> str | None:
 
 def render_pdf(html: str, base_url: str) -> bytes:
     """The PDF of one HTML document, with its fonts embedded (WeasyPrint embeds the fonts it uses)."""
-    from weasyprint import HTML  # imported here: a build without PDFs never pays for it
-    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint import HTML  # type: ignore[import-untyped]  # imported here: a build without PDFs never pays for it
+    from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
 
     fonts = FontConfiguration()
     return HTML(string=html, base_url=base_url).write_pdf(font_config=fonts)  # type: ignore[no-any-return]

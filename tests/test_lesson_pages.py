@@ -113,3 +113,17 @@ def test_a_card_in_the_table_reads_aloud_as_words() -> None:
     html = page(5)
     row = html[html.index('<tr id="trick-1">'):html.index("</tr>", html.index('<tr id="trick-1">'))]
     assert "the ten of hearts" in row and ", wins" in row and " led" in row
+
+
+def test_every_kind_of_hand_becomes_a_lesson(tmp_path: Path) -> None:
+    """Auction and Contract hands, end positions, problems, a deal in ASCII, a printed revoke."""
+    from replayer.build import BuildOptions, build_site
+
+    fixtures = Path(__file__).resolve().parent / "fixtures" / "valid"
+    out = tmp_path / "site"
+    report = build_site([str(fixtures)], BuildOptions(out=out, pdf=False))
+    assert report.invalid == [] and report.lessons == len(list(fixtures.glob("*.yaml")))
+    problem = (out / "problem.html").read_text(encoding="utf-8")
+    assert '<section class="problem"' in problem
+    contract = (out / "contract.html").read_text(encoding="utf-8")
+    assert "N–S" in contract and "E–W" in contract  # compass sides when the book names seats by compass
