@@ -191,14 +191,20 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
         entry: dict[str, object] = {"key": it.key, "files": [it.slug + ".html"] + ([it.slug + ".pdf"] if options.pdf else [])}
         if fresh:
             report.unchanged += 1
+            if "pdf_key" in old:
+                entry["pdf_key"] = old["pdf_key"]
         else:
             write_atomic(html_path, render_lesson(env, it.lesson, nav, version=__version__).encode("utf-8"))
             if options.pdf:
                 from .render_pdf import render_pdf
 
                 html = render_lesson(env, it.lesson, nav, version=__version__, for_print=True)
-                write_atomic(pdf_path, render_pdf(html, base_url=str(html_path)))
-                report.pdfs += 1
+                # the PDF depends only on the print page: an edit that leaves it alone costs no render
+                pdf_key = hashlib.sha256((base_key + html).encode("utf-8")).hexdigest()
+                entry["pdf_key"] = pdf_key
+                if old.get("pdf_key") != pdf_key or not pdf_path.is_file():
+                    write_atomic(pdf_path, render_pdf(html, base_url=str(html_path)))
+                    report.pdfs += 1
             report.rendered += 1
         lessons_manifest[it.slug] = entry
         report.lessons += 1
@@ -209,7 +215,9 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
         if options.force or previous.get("corpus") != corpus_key or not corpus_path.is_file():
             if progress:
                 progress(len(items), len(items), "assembling the PDF of all hands")
-            _write_corpus(env, items, out, corpus_path)
+            new_manifest["front"] = _write_corpus(env, items, out, corpus_path, previous.get("front"))
+        else:
+            new_manifest["front"] = previous.get("front")
         report.corpus_pdf = True
         new_manifest["corpus"] = corpus_key
 
@@ -267,7 +275,12 @@ def _copy_assets(out: Path) -> None:
             write_atomic(out / "assets" / src.relative_to(ASSETS), src.read_bytes())
 
 
-def _write_corpus(env: object, items: list[_Item], out: Path, corpus_path: Path) -> None:
+FRONT_CACHE = ".replayer-front.pdf"
+
+
+def _write_corpus(env: object, items: list[_Item], out: Path, corpus_path: Path, front_key: object) -> str:
+    """Assemble the corpus PDF; the front matter is rendered again only when its page changes.
+    Returns the front matter's key for the manifest."""
     from .render_pdf import assemble_corpus, render_pdf
 
     lessons = [(it.lesson.title, (out / (it.slug + ".pdf")).read_bytes()) for it in items]
@@ -279,7 +292,16 @@ def _write_corpus(env: object, items: list[_Item], out: Path, corpus_path: Path)
                               contract=it.lesson.contract, result="", page=start)
                    for it, start in zip(items, starts)]  # fmt: skip
         html = render_corpus_front(env, entries, title=title, version=__version__)  # type: ignore[arg-type]
-        return render_pdf(html, base_url=str(out / "index.html"))
+        nonlocal front_key
+        key = hashlib.sha256(html.encode("utf-8")).hexdigest()
+        cached = out / FRONT_CACHE
+        if key == front_key and cached.is_file():
+            return cached.read_bytes()
+        pdf = render_pdf(html, base_url=str(out / "index.html"))
+        write_atomic(cached, pdf)
+        front_key = key
+        return pdf
 
     write_atomic(corpus_path, assemble_corpus(front, lessons, title=title))
+    return str(front_key)
 
