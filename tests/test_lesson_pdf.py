@@ -120,3 +120,24 @@ def test_an_unchanged_build_renders_no_pdf(site: Path) -> None:
     report = build_site([str(ROOT / "hands")], BuildOptions(out=site, pdf=True))
     assert (report.rendered, report.pdfs) == (0, 0)
     assert (site / "foster-1904/hand-1.pdf").is_file() and (site / CORPUS_PDF).is_file()
+
+
+def test_a_rebuild_renders_only_the_pdf_whose_page_changed(tmp_path: Path) -> None:
+    hands = tmp_path / "hands"
+    shutil.copytree(ROOT / "hands", hands)
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=True))
+    front = out / ".replayer-front.pdf"
+    front_made = front.stat().st_mtime_ns
+    h3 = hands / "foster-1904/hand-3.yaml"
+    # a comment: the page is rendered again (the hand's bytes changed) but the print page is the same
+    h3.write_text(h3.read_text(encoding="utf-8") + "# checked again\n", encoding="utf-8")
+    report = build_site([str(hands)], BuildOptions(out=out, pdf=True))
+    assert (report.rendered, report.pdfs) == (1, 0)
+    # a real edit: one PDF; the contents page is unchanged, so the front matter is reused
+    h3.write_text(h3.read_text(encoding="utf-8").replace("introduction: |\n", "introduction: |\n  Edited.\n", 1),
+                  encoding="utf-8")  # fmt: skip
+    report = build_site([str(hands)], BuildOptions(out=out, pdf=True))
+    assert (report.rendered, report.pdfs) == (1, 1)
+    assert front.stat().st_mtime_ns == front_made
+    assert "Edited." in " ".join(pages_text(out / CORPUS_PDF))
