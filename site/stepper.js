@@ -1,0 +1,710 @@
+/* The lesson stepper: step through a hand's play card by card, watch it from one seat, or play
+   one seat's cards yourself before the book shows its own.
+
+   Progressive enhancement: the page is complete without this script. It reads the hand from
+   <script type="application/json" id="hand-data">, fills <section id="stepper"> and un-hides it.
+   Notes are cloned from the page's own #note-K elements (never built from JSON as HTML).
+   Deep links: #start, #trick-N (trick N complete), #trick-N-card-K (K cards of trick N played). */
+(function () {
+  "use strict";
+
+  document.documentElement.classList.add("js");
+
+  var SUITS = ["S", "H", "D", "C"];
+  var SUIT_SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+  var RANK_WORD = {
+    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+    "9": "nine", "10": "ten", J: "jack", Q: "queen", K: "king", A: "ace"
+  };
+  var TRUMP_TEXT = { S: "Trumps: spades", H: "Trumps: hearts", D: "Trumps: diamonds", C: "Trumps: clubs", NT: "No trumps" };
+  var COMPASS = ["N", "E", "S", "W"];
+
+  /* ---------------------------------------------------------------- cards */
+
+  function parseCard(text) {
+    var suit = String(text).charAt(0).toUpperCase();
+    var rank = String(text).slice(1).toUpperCase();
+    if (rank === "T") { rank = "10"; }
+    if (!SUIT_SYMBOL[suit] || RANKS.indexOf(rank) < 0) { return null; }
+    return { id: suit + rank, suit: suit, rank: rank };
+  }
+
+  function compareCards(a, b) {
+    return SUITS.indexOf(a.suit) - SUITS.indexOf(b.suit) || RANKS.indexOf(b.rank) - RANKS.indexOf(a.rank);
+  }
+
+  function cardShort(card) { return SUIT_SYMBOL[card.suit] + card.rank; }
+  function cardWords(card) { return "the " + RANK_WORD[card.rank] + " of " + SUIT_WORD[card.suit]; }
+  function isRed(suit) { return suit === "H" || suit === "D"; }
+
+  /* ---------------------------------------------------------------- DOM helpers */
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === null || value === undefined || value === false) { return; }
+      if (name === "text") { node.textContent = value; }
+      else if (name === "className") { node.className = value; }
+      else { node.setAttribute(name, value === true ? "" : value); }
+    });
+    (children || []).forEach(function (child) {
+      if (child !== null && child !== undefined) {
+        node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+      }
+    });
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) { node.removeChild(node.firstChild); }
+  }
+
+  function cardNode(card, tag, attrs) {
+    var a = attrs || {};
+    a.className = "st-card " + (isRed(card.suit) ? "st-red" : "st-black") + (a.className ? " " + a.className : "");
+    a["data-card"] = card.id;
+    return el(tag || "span", a, [
+      el("span", { className: "st-suit", "aria-hidden": "true", text: SUIT_SYMBOL[card.suit] }),
+      el("span", { className: "st-sr", text: " " + RANK_WORD[card.rank] + " of " + SUIT_WORD[card.suit] }),
+      el("span", { className: "st-rank", "aria-hidden": "true", text: card.rank })
+    ]);
+  }
+
+  function inFormField(target) {
+    if (!target || !target.closest) { return false; }
+    return !!target.closest("input, select, textarea, [contenteditable]:not([contenteditable='false'])");
+  }
+
+  /* ---------------------------------------------------------------- the hand */
+
+  /* Read and check hand-data; null when there is nothing to step through. */
+  function readHand(script) {
+    var data;
+    try { data = JSON.parse(script.textContent); } catch (e) { return null; }
+    if (!data || !Array.isArray(data.tricks) || !data.seats || !data.deal) { return null; }
+    var plays = [];
+    var ends = [];
+    var tricks = data.tricks.map(function (t, index) {
+      var cards = (t.plays || []).map(function (p) {
+        var card = parseCard(p[1]);
+        if (!card || COMPASS.indexOf(p[0]) < 0) { throw new Error("bad play"); }
+        plays.push({ trick: index, k: plays.length - (ends.length ? ends[ends.length - 1] : 0), seat: p[0], card: card });
+        return { seat: p[0], card: card };
+      });
+      ends.push(plays.length);
+      return { number: t.number, leader: t.leader, winner: t.winner || null, cards: cards };
+    });
+    if (!plays.length) { return null; }
+    var deal = {};
+    COMPASS.forEach(function (s) {
+      deal[s] = (data.deal[s] || []).map(parseCard).filter(Boolean).sort(compareCards);
+    });
+    var handSize = Math.max.apply(null, COMPASS.map(function (s) { return deal[s].length; }));
+    var first = data.first_trick || (tricks[0] && tricks[0].number) || 1;
+    return {
+      data: data,
+      seats: data.seats,
+      sides: data.sides || { NS: "N\u2013S", EW: "E\u2013W" },
+      declarer: data.declarer || null,
+      dummy: data.dummy || null,
+      trump: data.trump || null,
+      deal: deal,
+      tricks: tricks,
+      plays: plays,
+      ends: ends,
+      notes: Array.isArray(data.notes) ? data.notes : [],
+      firstTrick: first,
+      lastTrick: Math.max(first + Math.max(handSize, 1) - 1, tricks[tricks.length - 1].number)
+    };
+  }
+
+  function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
+
+  function seatWord(hand, seat) { return (hand.seats[seat] && hand.seats[seat].word) || seat; }
+  function seatLetter(hand, seat) { return (hand.seats[seat] && hand.seats[seat].letter) || seat; }
+
+  function seatTitle(hand, seat) {
+    var info = hand.seats[seat] || {};
+    var text = (info.letter ? info.letter + " \u00b7 " : "") + (info.word || seat);
+    return info.role ? text + " (" + info.role + ")" : text;
+  }
+
+  /* Position helpers: a position is the number of cards played, 0 … plays.length. */
+
+  function trickAt(hand, pos) { return pos > 0 ? hand.plays[pos - 1].trick : -1; }
+  function trickStart(hand, t) { return t > 0 ? hand.ends[t - 1] : 0; }
+
+  function nextTrickEnd(hand, pos) {
+    for (var i = 0; i < hand.ends.length; i++) { if (hand.ends[i] > pos) { return hand.ends[i]; } }
+    return hand.plays.length;
+  }
+
+  function previousTrickEnd(hand, pos) {
+    for (var i = hand.ends.length - 1; i >= 0; i--) { if (hand.ends[i] < pos) { return hand.ends[i]; } }
+    return 0;
+  }
+
+  function hashFor(hand, pos) {
+    if (pos <= 0) { return "#start"; }
+    var t = trickAt(hand, pos);
+    var n = hand.tricks[t].number;
+    return pos === hand.ends[t] ? "#trick-" + n : "#trick-" + n + "-card-" + (pos - trickStart(hand, t));
+  }
+
+  /* The position a hash names, or null when the hash is not the stepper's. */
+  function positionFor(hand, hash) {
+    if (hash === "#start") { return 0; }
+    var m = /^#trick-(\d+)(?:-card-(\d+))?$/.exec(hash || "");
+    if (!m) { return null; }
+    var number = parseInt(m[1], 10);
+    for (var t = 0; t < hand.tricks.length; t++) {
+      if (hand.tricks[t].number === number) {
+        var count = hand.tricks[t].cards.length;
+        var k = m[2] === undefined ? count : parseInt(m[2], 10);
+        if (k < 1 && count > 0) { return null; }
+        return trickStart(hand, t) + Math.min(k, count);
+      }
+    }
+    return null;
+  }
+
+  function remaining(hand, seat, pos) {
+    var gone = {};
+    for (var i = 0; i < pos; i++) {
+      if (hand.plays[i].seat === seat) { gone[hand.plays[i].card.id] = true; }
+    }
+    return hand.deal[seat].filter(function (c) { return !gone[c.id]; });
+  }
+
+  function tricksWon(hand, pos) {
+    var won = { NS: 0, EW: 0 };
+    hand.tricks.forEach(function (t, i) {
+      if (t.winner && hand.ends[i] <= pos && t.cards.length) { won[sideOf(t.winner)] += 1; }
+    });
+    return won;
+  }
+
+  function legalCards(hand, pos, seat) {
+    var held = remaining(hand, seat, pos);
+    var t = pos < hand.plays.length ? hand.plays[pos].trick : -1;
+    var start = t >= 0 ? trickStart(hand, t) : pos;
+    if (pos === start) { return held; }
+    var led = hand.plays[start].card.suit;
+    var follow = held.filter(function (c) { return c.suit === led; });
+    return follow.length ? follow : held;
+  }
+
+  /* ---------------------------------------------------------------- words for the live region */
+
+  function playSentence(hand, index) {
+    var play = hand.plays[index];
+    var trick = hand.tricks[play.trick];
+    var who = seatWord(hand, play.seat);
+    var text = play.k === 0
+      ? "Trick " + trick.number + ": " + who + " leads " + cardWords(play.card) + "."
+      : who + " plays " + cardWords(play.card) + ".";
+    if (index + 1 === hand.ends[play.trick] && trick.winner && trick.cards.length === 4) {
+      text += " " + seatWord(hand, trick.winner) + " wins trick " + trick.number + ".";
+    }
+    return text;
+  }
+
+  function countText(hand, won) {
+    return hand.sides.EW + " " + won.EW + " \u00b7 " + hand.sides.NS + " " + won.NS;
+  }
+
+  function positionSentence(hand, pos) {
+    if (pos === 0) { return "Start: no cards played."; }
+    var t = trickAt(hand, pos);
+    var trick = hand.tricks[t];
+    var played = pos - trickStart(hand, t);
+    var won = tricksWon(hand, pos);
+    var score = " Tricks: " + hand.sides.EW + " " + won.EW + ", " + hand.sides.NS + " " + won.NS + ".";
+    if (pos === hand.ends[t]) {
+      var who = trick.winner ? " " + seatWord(hand, trick.winner) + " wins." : "";
+      return "Trick " + trick.number + " complete." + who + score;
+    }
+    return "Trick " + trick.number + ": " + played + (played === 1 ? " card" : " cards") + " played." + score;
+  }
+
+  /* ---------------------------------------------------------------- the stepper */
+
+  function Stepper(root, hand) {
+    this.root = root;
+    this.hand = hand;
+    this.pos = 0;
+    this.viewer = "";        /* "" everyone, or a seat */
+    this.quiz = false;       /* play it yourself */
+    this.asking = false;     /* waiting for the reader's card */
+    this.answers = {};       /* position -> true/false, the reader's answers */
+    this.feedback = "";
+    this.build();
+  }
+
+  Stepper.prototype.build = function () {
+    var self = this;
+    this.status = el("p", { className: "st-status" });
+    this.live = el("div", { className: "st-sr st-live", "aria-live": "polite", "aria-atomic": "true" });
+    clear(this.root);
+    [el("h2", { className: "st-title", text: "Step through the play" }), this.status, this.buildOptions(),
+     this.buildTable(), this.buildControls(), this.buildQuiz(), this.buildNotes(), this.live]
+      .forEach(function (node) { self.root.appendChild(node); });
+  };
+
+  Stepper.prototype.buildTable = function () {
+    var self = this;
+    var table = el("div", { className: "st-table" });
+    this.handNodes = {};
+    COMPASS.forEach(function (seat) {
+      var node = el("div", { className: "st-hand st-seat-" + seat, role: "group", "aria-label": seatTitle(self.hand, seat) });
+      self.handNodes[seat] = node;
+      table.appendChild(node);
+    });
+    this.trickNode = el("div", { className: "st-trick", role: "group", "aria-label": "The current trick" });
+    table.appendChild(this.trickNode);
+    return table;
+  };
+
+  var STEPS = [
+    /* action, label, icon, keyboard shortcuts */
+    ["start", "Start", "\u21e4", "Home"],
+    ["prevTrick", "Previous trick", "\u00ab", "Shift+ArrowLeft PageUp"],
+    ["prevCard", "Previous card", "\u2039", "ArrowLeft"],
+    ["nextCard", "Next card", "\u203a", "ArrowRight"],
+    ["nextTrick", "Next trick", "\u00bb", "Shift+ArrowRight PageDown"],
+    ["end", "End", "\u21e5", "End"]
+  ];
+
+  Stepper.prototype.buildControls = function () {
+    var self = this;
+    var controls = el("div", { className: "st-controls", role: "group", "aria-label": "Step through the cards" });
+    this.buttons = {};
+    STEPS.forEach(function (spec, i) {
+      var icon = el("span", { className: "st-icon", "aria-hidden": "true", text: spec[2] });
+      var label = el("span", { className: "st-label", text: spec[1] });
+      var button = el("button", { type: "button", className: "st-step", "data-action": spec[0], "aria-keyshortcuts": spec[3] },
+        i < 3 ? [icon, " ", label] : [label, " ", icon]);
+      button.addEventListener("click", function () { self.act(spec[0]); });
+      self.buttons[spec[0]] = button;
+      controls.appendChild(button);
+    });
+    var keys = el("p", { className: "st-keys",
+      text: "Keys: \u2190 \u2192 a card; Shift+\u2190 \u2192 or Page Up/Down a trick; Home, End." });
+    return el("div", { className: "st-stepping" }, [controls, keys]);
+  };
+
+  Stepper.prototype.buildOptions = function () {
+    var self = this;
+    var hand = this.hand;
+    this.viewerSelect = el("select", { id: "st-watch-as", className: "st-watch" }, [
+      el("option", { value: "", text: "Everyone (all four hands)" })
+    ]);
+    (hand.data.order || COMPASS).forEach(function (seat) {
+      if (COMPASS.indexOf(seat) >= 0) {
+        self.viewerSelect.appendChild(el("option", { value: seat, text: seatTitle(hand, seat) }));
+      }
+    });
+    this.viewerSelect.addEventListener("change", function () { self.setViewer(self.viewerSelect.value); });
+    this.quizButton = el("button", { type: "button", className: "st-quiz-toggle", "aria-pressed": "false", hidden: true,
+      text: "Play it yourself" });
+    this.quizButton.addEventListener("click", function () { self.setQuiz(!self.quiz); });
+    this.quizHint = el("span", { className: "st-hint", hidden: true,
+      text: "Dummy\u2019s cards are played by the declarer: watch as the declarer to play them." });
+    return el("div", { className: "st-options" }, [
+      el("label", { "for": "st-watch-as", text: "Watch as" }), " ", this.viewerSelect, " ", this.quizButton, " ", this.quizHint
+    ]);
+  };
+
+  Stepper.prototype.buildQuiz = function () {
+    var self = this;
+    this.prompt = el("p", { className: "st-prompt" });
+    this.feedbackNode = el("p", { className: "st-feedback" });
+    this.tally = el("p", { className: "st-tally" });
+    this.skipButton = el("button", { type: "button", className: "st-skip", text: "Show the book\u2019s card" });
+    this.skipButton.addEventListener("click", function () { self.skip(); });
+    this.quizPanel = el("div", { className: "st-quiz", hidden: true },
+      [this.prompt, this.skipButton, this.feedbackNode, this.tally]);
+    return this.quizPanel;
+  };
+
+  Stepper.prototype.buildNotes = function () {
+    this.notesNode = el("div", { className: "st-notes-body" });
+    return el("div", { className: "st-notes", role: "region", "aria-label": "Notes on this trick" }, [
+      el("h3", { className: "st-notes-title", text: "Notes" }), this.notesNode
+    ]);
+  };
+
+  /* ---- moves */
+
+  Stepper.prototype.act = function (action) {
+    var hand = this.hand;
+    var pos = this.pos;
+    if (action === "start") { this.go(0); }
+    else if (action === "end") { this.go(hand.plays.length); }
+    else if (action === "prevCard") { this.go(pos - 1); }
+    else if (action === "prevTrick") { this.go(previousTrickEnd(hand, pos)); }
+    else if (action === "nextCard") { this.forward(pos + 1); }
+    else if (action === "nextTrick") { this.forward(nextTrickEnd(hand, pos)); }
+  };
+
+  /* Move forward; in play-it-yourself mode stop where the reader's card is next and ask for it. */
+  Stepper.prototype.forward = function (target) {
+    var end = Math.min(target, this.hand.plays.length);
+    if (this.asking) { this.announce(this.prompt.textContent); return; }
+    if (this.quiz) {
+      for (var i = this.pos; i < end; i++) {
+        if (this.isMine(i)) {
+          if (i > this.pos) { this.go(i, { quiet: true }); }
+          this.ask();
+          return;
+        }
+      }
+    }
+    this.go(end, end === this.pos + 1 ? { played: this.pos } : {});
+  };
+
+  /* Set the position. options.played: the index of the single card just played (announced as
+     such); options.quiet: no announcement; options.keepFeedback: keep the quiz message. */
+  Stepper.prototype.go = function (pos, options) {
+    var opts = options || {};
+    var target = Math.max(0, Math.min(pos, this.hand.plays.length));
+    this.asking = false;
+    if (!opts.keepFeedback) { this.feedback = ""; }
+    var moved = target !== this.pos;
+    this.pos = target;
+    this.render();
+    if (moved || opts.updateUrl) { this.updateUrl(); }
+    if (opts.quiet) { return; }
+    if (moved) {
+      this.announce(opts.played !== undefined ? playSentence(this.hand, opts.played) : positionSentence(this.hand, target));
+    }
+  };
+
+  Stepper.prototype.updateUrl = function () {
+    var hash = hashFor(this.hand, this.pos);
+    if (window.location.hash === hash) { return; }
+    try { window.history.replaceState(window.history.state, "", hash); } catch (e) { /* e.g. a sandboxed frame */ }
+  };
+
+  Stepper.prototype.announce = function (text) {
+    var live = this.live;
+    live.textContent = "";
+    /* a fresh text node each time, so a repeated sentence is announced again */
+    window.setTimeout(function () { live.textContent = text; }, 30);
+  };
+
+  /* ---- watch as / play it yourself */
+
+  Stepper.prototype.setViewer = function (seat) {
+    this.viewer = COMPASS.indexOf(seat) >= 0 ? seat : "";
+    this.answers = {};
+    if (this.viewerSelect.value !== this.viewer) { this.viewerSelect.value = this.viewer; }
+    if (!this.viewer || !this.canQuiz()) { this.quiz = false; }
+    this.asking = false;
+    this.feedback = "";
+    this.render();
+    this.announce(this.viewer
+      ? "Watching as " + seatTitle(this.hand, this.viewer) + ": the hands that player cannot see are face down."
+      : "Watching with all four hands shown.");
+  };
+
+  Stepper.prototype.canQuiz = function () {
+    return !!this.viewer && this.viewer !== this.hand.dummy;
+  };
+
+  Stepper.prototype.setQuiz = function (on) {
+    this.quiz = !!on && this.canQuiz();
+    this.asking = false;
+    this.feedback = "";
+    this.render();
+    this.announce(this.quiz
+      ? "Play it yourself: on. Next card stops when it is your turn."
+      : "Play it yourself: off.");
+  };
+
+  /* Does the card at play index i belong to the reader (his own, or dummy's for the declarer)? */
+  Stepper.prototype.isMine = function (i) {
+    var seat = this.hand.plays[i].seat;
+    if (!this.viewer) { return false; }
+    if (seat === this.viewer) { return this.viewer !== this.hand.dummy; }
+    return seat === this.hand.dummy && this.viewer === this.hand.declarer;
+  };
+
+  Stepper.prototype.ask = function () {
+    this.asking = true;
+    this.feedback = "";
+    this.render();
+    this.announce(this.prompt.textContent);
+    var first = this.handNodes[this.hand.plays[this.pos].seat].querySelector("button:not([disabled])");
+    if (first) { first.focus(); }
+  };
+
+  Stepper.prototype.answer = function (cardId) {
+    if (!this.asking) { return; }
+    var index = this.pos;
+    var book = this.hand.plays[index].card;
+    var chosen = parseCard(cardId);
+    var right = chosen.id === book.id;
+    this.answers[index] = right;
+    this.feedback = right
+      ? "Yes \u2014 " + cardShort(book) + " is the book\u2019s card."
+      : "The book plays " + cardShort(book) + "; you chose " + cardShort(chosen) + ".";
+    var spoken = right
+      ? "Yes, " + cardWords(book) + " is the book\u2019s card. "
+      : "The book plays " + cardWords(book) + "; you chose " + cardWords(chosen) + ". ";
+    this.go(index + 1, { keepFeedback: true, quiet: true });
+    this.announce(spoken + playSentence(this.hand, index));
+    this.buttons.nextCard.focus();
+  };
+
+  Stepper.prototype.skip = function () {
+    if (!this.asking) { return; }
+    var index = this.pos;
+    this.feedback = "The book\u2019s card: " + cardShort(this.hand.plays[index].card) + ".";
+    this.go(index + 1, { keepFeedback: true, played: index });
+    this.buttons.nextCard.focus();
+  };
+
+  Stepper.prototype.tallyText = function () {
+    var keys = Object.keys(this.answers);
+    var found = keys.filter(function (k) { return this.answers[k]; }, this).length;
+    if (!keys.length) { return ""; }
+    return "You found the book\u2019s card " + found + (found === 1 ? " time" : " times") + " out of " + keys.length + ".";
+  };
+
+  /* ---- rendering */
+
+  Stepper.prototype.render = function () {
+    this.renderStatus();
+    this.renderHands();
+    this.renderTrick();
+    this.renderControls();
+    this.renderQuiz();
+    this.renderNotes();
+  };
+
+  Stepper.prototype.renderStatus = function () {
+    var hand = this.hand;
+    var t = trickAt(hand, this.pos);
+    var where = t < 0
+      ? "Before trick " + hand.tricks[0].number + " of " + hand.lastTrick
+      : "Trick " + hand.tricks[t].number + " of " + hand.lastTrick;
+    clear(this.status);
+    this.status.appendChild(el("span", { className: "st-where", text: where }));
+    this.status.appendChild(document.createTextNode(" \u2014 "));
+    this.status.appendChild(el("span", { className: "st-count", text: countText(hand, tricksWon(hand, this.pos)) }));
+    if (hand.trump && TRUMP_TEXT[hand.trump]) {
+      this.status.appendChild(document.createTextNode(" \u2014 "));
+      this.status.appendChild(el("span", { className: "st-trump", text: TRUMP_TEXT[hand.trump] }));
+    }
+  };
+
+  Stepper.prototype.canSee = function (seat) {
+    if (!this.viewer || seat === this.viewer) { return true; }
+    var dummyDown = this.pos > 0 || this.hand.firstTrick > 1;
+    return seat === this.hand.dummy && dummyDown;
+  };
+
+  Stepper.prototype.renderHands = function () {
+    var self = this;
+    var hand = this.hand;
+    var askingSeat = this.asking ? hand.plays[this.pos].seat : null;
+    COMPASS.forEach(function (seat) {
+      var node = self.handNodes[seat];
+      var cards = remaining(hand, seat, self.pos);
+      var title = seatTitle(hand, seat) + (seat === self.viewer ? " \u2014 you" : "");
+      clear(node);
+      node.classList.toggle("st-you", seat === self.viewer);
+      node.classList.toggle("st-to-play", seat === askingSeat);
+      node.appendChild(el("p", { className: "st-hand-title", text: title }));
+      if (seat === askingSeat) {
+        node.appendChild(self.pickableCards(cards, legalCards(hand, self.pos, seat)));
+      } else if (self.canSee(seat)) {
+        node.appendChild(suitRows(cards, function (card) { return cardNode(card); }));
+      } else {
+        node.appendChild(el("p", { className: "st-hidden-hand",
+          text: cards.length + (cards.length === 1 ? " card" : " cards") + " (face down)" }));
+      }
+    });
+  };
+
+  Stepper.prototype.pickableCards = function (cards, legal) {
+    var self = this;
+    var ok = {};
+    legal.forEach(function (c) { ok[c.id] = true; });
+    return suitRows(cards, function (card) {
+      var button = cardNode(card, "button", { type: "button", className: "st-pick",
+        disabled: !ok[card.id], title: ok[card.id] ? null : "You must follow suit" });
+      button.addEventListener("click", function () { self.answer(card.id); });
+      return button;
+    });
+  };
+
+  function suitRows(cards, make) {
+    var list = el("div", { className: "st-suits" });
+    SUITS.forEach(function (suit) {
+      var inSuit = cards.filter(function (c) { return c.suit === suit; });
+      var row = el("div", { className: "st-suit-row " + (isRed(suit) ? "st-red" : "st-black") }, [
+        el("span", { className: "st-suit-symbol", "aria-hidden": "true", text: SUIT_SYMBOL[suit] }),
+        el("span", { className: "st-sr", text: SUIT_WORD[suit] + ": " })
+      ]);
+      if (!inSuit.length) { row.appendChild(el("span", { className: "st-void", text: "\u2014" })); }
+      inSuit.forEach(function (card) { row.appendChild(make(card)); row.appendChild(document.createTextNode(" ")); });
+      list.appendChild(row);
+    });
+    return list;
+  }
+
+  Stepper.prototype.renderTrick = function () {
+    var hand = this.hand;
+    var node = this.trickNode;
+    var t = trickAt(hand, this.pos);
+    clear(node);
+    if (t < 0) {
+      var leader = hand.tricks[0].leader || hand.data.opening_leader;
+      node.appendChild(el("p", { className: "st-trick-empty",
+        text: leader ? seatWord(hand, leader) + " to lead" : "No cards played" }));
+      return;
+    }
+    var trick = hand.tricks[t];
+    var played = this.pos - trickStart(hand, t);
+    var complete = played === trick.cards.length && trick.cards.length === 4;
+    trick.cards.slice(0, played).forEach(function (p, k) {
+      var wins = complete && p.seat === trick.winner;
+      var tags = [];
+      if (k === 0) { tags.push(el("span", { className: "st-tag st-led", text: "led" })); }
+      if (wins) { tags.push(el("span", { className: "st-tag st-wins", text: "wins" })); }
+      node.appendChild(el("div", { className: "st-played st-at-" + p.seat + (wins ? " st-winner" : "") + (k === 0 ? " st-leader" : ""),
+        "data-seat": p.seat }, [
+        el("span", { className: "st-played-seat", text: seatLetter(hand, p.seat) }),
+        el("span", { className: "st-sr", text: " (" + seatWord(hand, p.seat) + ") " }),
+        cardNode(p.card)
+      ].concat(tags)));
+    });
+  };
+
+  Stepper.prototype.renderControls = function () {
+    var atStart = this.pos === 0;
+    var atEnd = this.pos === this.hand.plays.length;
+    var set = function (button, off) {
+      /* aria-disabled rather than disabled, so a focused button keeps the focus */
+      button.setAttribute("aria-disabled", off ? "true" : "false");
+    };
+    set(this.buttons.start, atStart);
+    set(this.buttons.prevTrick, atStart);
+    set(this.buttons.prevCard, atStart);
+    set(this.buttons.nextCard, atEnd);
+    set(this.buttons.nextTrick, atEnd);
+    set(this.buttons.end, atEnd);
+  };
+
+  Stepper.prototype.renderQuiz = function () {
+    var hand = this.hand;
+    this.quizButton.hidden = !this.viewer;
+    this.quizButton.disabled = !this.canQuiz();
+    this.quizButton.setAttribute("aria-pressed", this.quiz ? "true" : "false");
+    this.quizHint.hidden = !this.viewer || this.canQuiz();
+    this.quizPanel.hidden = !this.quiz;
+    if (this.asking) {
+      /* the declarer plays dummy's cards: "which card does Z (South) play from dummy?" */
+      var fromDummy = hand.plays[this.pos].seat !== this.viewer ? " from dummy" : "";
+      var who = seatLetter(hand, this.viewer) + " (" + seatWord(hand, this.viewer) + ")";
+      this.prompt.textContent = "Your turn: which card does " + who + " play" + fromDummy + "?";
+    } else {
+      this.prompt.textContent = this.quiz ? "Press Next card; the play stops when it is your turn." : "";
+    }
+    this.skipButton.hidden = !this.asking;
+    this.feedbackNode.textContent = this.feedback;
+    this.tally.textContent = this.tallyText();
+  };
+
+  Stepper.prototype.renderNotes = function () {
+    var hand = this.hand;
+    var t = trickAt(hand, this.pos);
+    var number = t < 0 ? null : hand.tricks[t].number;
+    var body = this.notesNode;
+    clear(body);
+    if (this.asking) {  /* the notes often name the card: keep them until the reader has chosen */
+      body.appendChild(el("p", { className: "st-no-notes", text: "The notes come back once you have chosen your card." }));
+      return;
+    }
+    hand.notes.forEach(function (note) {
+      var tricks = Array.isArray(note.tricks) ? note.tricks : [];
+      var wanted = number === null ? tricks.length === 0 : tricks.indexOf(number) >= 0;
+      var source = wanted && typeof note.id === "string" ? document.getElementById(note.id) : null;
+      if (source) { body.appendChild(cloneNote(source)); }
+    });
+    if (!body.firstChild) {
+      body.appendChild(el("p", { className: "st-no-notes",
+        text: number === null ? "No note before the play." : "No note on trick " + number + "." }));
+    }
+  };
+
+  /* A copy of a note for the panel: same content, no duplicate ids. */
+  function cloneNote(source) {
+    var copy = source.cloneNode(true);
+    copy.removeAttribute("id");
+    Array.prototype.forEach.call(copy.querySelectorAll("[id]"), function (n) { n.removeAttribute("id"); });
+    copy.classList.add("st-note");
+    copy.setAttribute("data-note", source.id);
+    return copy;
+  }
+
+  /* ---- keyboard and the URL */
+
+  var KEYS = {
+    ArrowRight: function (e) { return e.shiftKey ? "nextTrick" : "nextCard"; },
+    ArrowLeft: function (e) { return e.shiftKey ? "prevTrick" : "prevCard"; },
+    PageDown: function () { return "nextTrick"; },
+    PageUp: function () { return "prevTrick"; },
+    Home: function () { return "start"; },
+    End: function () { return "end"; }
+  };
+
+  Stepper.prototype.onKey = function (e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !KEYS[e.key]) { return; }
+    if (inFormField(e.target)) { return; }
+    e.preventDefault();
+    this.act(KEYS[e.key](e));
+  };
+
+  Stepper.prototype.followHash = function (scroll) {
+    var pos = positionFor(this.hand, window.location.hash);
+    if (pos === null) { return false; }
+    this.go(pos, { quiet: scroll, updateUrl: true });
+    if (scroll) {
+      var root = this.root;
+      var show = function () { root.scrollIntoView({ block: "start" }); };
+      show();
+      /* the browser may still scroll to a table row with the same id once the page has loaded */
+      if (document.readyState !== "complete") { window.addEventListener("load", function () { window.setTimeout(show, 0); }); }
+    }
+    return true;
+  };
+
+  /* ---------------------------------------------------------------- start */
+
+  function init() {
+    var root = document.getElementById("stepper");
+    var script = document.getElementById("hand-data");
+    if (!root || !script) { return; }
+    var hand;
+    try { hand = readHand(script); } catch (e) { hand = null; }
+    if (!hand) { return; }
+    var stepper = new Stepper(root, hand);
+    stepper.render();
+    root.hidden = false;
+    stepper.followHash(true);
+    document.addEventListener("keydown", function (e) { stepper.onKey(e); });
+    window.addEventListener("hashchange", function () { stepper.followHash(false); });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+}());
