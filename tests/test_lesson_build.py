@@ -190,3 +190,23 @@ def test_without_weasyprint_the_html_is_built_and_the_reason_given(hands: Path, 
     assert main(["build", str(hands), "--out", str(out), "-q"]) == 1
     assert "no PDFs were made: WeasyPrint cannot run here (no Pango)" in capsys.readouterr().err
     assert (out / "foster-1904/hand-1.html").is_file() and not (out / "foster-1904/hand-1.pdf").exists()
+
+
+def test_a_terminal_sees_progress_and_a_pipe_does_not(hands: Path, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["build", str(hands), "--out", str(tmp_path / "a"), "--no-pdf"]) == 0
+    shown = terminal.getvalue()
+    assert "[1/5] checking" in shown and "[5/5] rendering foster-1904/hand-5" in shown and "\r" in shown
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    assert main(["build", str(hands), "--out", str(tmp_path / "b"), "--no-pdf"]) == 0
+    assert "[1/5]" not in pipe.getvalue()
