@@ -1,0 +1,29 @@
+"""Run every registered detector over a replayed hand: the notes the cards themselves teach.
+
+Importing the detector modules registers them (``motifs.detector``); the order of the findings is
+the order of the play, then the order the detectors were registered in.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from . import detect_declarer, detect_defence, detect_leads  # noqa: F401  (they register themselves)
+from .game import Game
+from .motifs import DETECTORS, TECHNIQUES, Context, Finding
+
+__all__ = ["annotate", "DETECTORS", "TECHNIQUES"]
+
+
+def annotate(game: Game, names: Iterable[str] | None = None) -> list[Finding]:
+    """The findings of the detectors named (all by default), in the order of the play."""
+    wanted = list(DETECTORS) if names is None else list(names)
+    unknown = [n for n in wanted if n not in DETECTORS]
+    if unknown:
+        raise KeyError(f"no detector named {', '.join(unknown)}; known: {', '.join(DETECTORS)}")
+    ctx = Context(game)
+    found: list[Finding] = []
+    for name in wanted:
+        found.extend(DETECTORS[name](ctx))
+    order = {name: k for k, name in enumerate(DETECTORS)}
+    return sorted(found, key=lambda f: (f.trick, order[f.motif]))

@@ -1,0 +1,3 @@
+"""Detectors: leads (rules-reference §7).  Being written."""
+
+from __future__ import annotations
