@@ -51,8 +51,10 @@ IO_MODULES = {"os", "pathlib", "sys", "time", "datetime", "subprocess", "shutil"
 def _project_imports(tree: ast.Module) -> set[str]:
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            found.add(node.module or "__init__")
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+            found.update(alias.name for alias in node.names)  # from . import detect_leads
+        elif isinstance(node, ast.ImportFrom) and node.level == 1:
+            found.add(node.module)
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("replayer"):
             found.add((node.module or "").split(".", 1)[-1] if "." in (node.module or "") else "__init__")
     return {m.split(".")[0] for m in found}
