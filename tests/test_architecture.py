@@ -52,7 +52,8 @@ def _project_imports(tree: ast.Module) -> set[str]:
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
-            found.update(alias.name for alias in node.names)  # from . import detect_leads
+            # from . import detect_leads (a module) or from . import __version__ (the package)
+            found.update(a.name if (PACKAGE / f"{a.name}.py").is_file() else "__init__" for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 1:
             found.add(node.module)
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("replayer"):
