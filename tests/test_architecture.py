@@ -33,6 +33,8 @@ ALLOWED: dict[str, set[str]] = {
     "detect_defence": {"cards", "motifs", "play"},
     "detect_declarer": {"cards", "motifs", "play"},
     "annotate": {"detect_declarer", "detect_defence", "detect_leads", "game", "motifs"},
+    "make": {"cards", "game"},
+    "make_examples": set(),
     "lesson": {"cards", "diagnostics", "game", "record", "scoresheet", "scoring"},
     "render_html": {"lesson"},
     "render_pdf": set(),
