@@ -244,7 +244,7 @@ def make_note(game: Game) -> MakeNote | None:
     dealer_hand = game.deal[game.dealer]
     dealer_advice = (foster_dealer(dealer_hand, own), elwell_dealer(dealer_hand, own))
     if not decl.passed:
-        advice = dealer_advice
+        advice: tuple[Advice, ...] = dealer_advice
         lines = [f"The dealer made it {decl.strain.word}. What the books' rules say with his hand:"]
         lines += [_line(f"{a.source}'s rules for the dealer", a, decl.strain) for a in advice]
         lines.append(_line("the Dummy Bridge rule (mechanical)", dummy_bridge(dealer_hand), decl.strain))
