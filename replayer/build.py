@@ -16,13 +16,17 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from . import __version__
 from .diagnostics import Diagnostic, Severity
 from .files import Checked, check_file, find_hands
 from .lesson import Lesson, lesson_model
-from .render_html import IndexEntry, Nav, make_environment, render_corpus_front, render_index, render_lesson
+from .lesson import MAKE_TECHNIQUE
+from .make import dummy_bridge, elwell_dealer, foster_dealer, foster_dummy
+from .make_examples import EXAMPLES
+from .motifs import TECHNIQUES
+from .render_html import IndexEntry, Nav, make_environment, render_corpus_front, render_index, render_lesson, render_page
 
 __all__ = ["BuildOptions", "BuildReport", "build_site", "DEFAULT_OUT", "MANIFEST", "OutputNotOurs"]
 
@@ -233,8 +237,13 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     problems = [f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
                 for c in report.invalid]  # fmt: skip
     index = render_index(env, list(books.items()), version=__version__,
-                         corpus_pdf=CORPUS_PDF if report.corpus_pdf else None, problems=problems)  # fmt: skip
+                         corpus_pdf=CORPUS_PDF if report.corpus_pdf else None, problems=problems,
+                         extra={"techniques_page": TECHNIQUES_PAGE, "makes_page": MAKES_PAGE})  # fmt: skip
     write_atomic(out / "index.html", index.encode("utf-8"))
+    write_atomic(out / TECHNIQUES_PAGE, render_page(env, "techniques.html", version=__version__,
+                                                    techniques=_technique_index(items)).encode("utf-8"))  # fmt: skip
+    write_atomic(out / MAKES_PAGE, render_page(env, "makes.html", version=__version__,
+                                               exercises=_make_exercises()).encode("utf-8"))  # fmt: skip
 
     # Files an earlier build wrote for hands that are gone (or PDFs no longer wanted): ours to remove.
     wanted = {f for e in lessons_manifest.values() for f in _strings(e.get("files"))}
@@ -249,6 +258,35 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     write_atomic(out / MANIFEST, (json.dumps(new_manifest, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     report.seconds = time.perf_counter() - started
     return report
+
+
+TECHNIQUES_PAGE = "techniques.html"
+MAKES_PAGE = "makes.html"
+
+
+def _technique_index(items: list[_Item]) -> list[tuple[str, list[tuple[str, str, list[tuple[int, str]]]]]]:
+    """Each technique, in the detectors' order, with every hand and trick that shows it."""
+    order = [MAKE_TECHNIQUE] + list(TECHNIQUES.values())
+    found: dict[str, list[tuple[str, str, list[tuple[int, str]]]]] = {}
+    for it in items:
+        for technique, tricks in it.lesson.technique_tricks:
+            href = it.slug + ".html"
+            found.setdefault(technique, []).append(
+                (it.lesson.title, href, [(t, f"{href}#trick-{t}") for t in tricks]))
+    return [(t, found[t]) for t in order if t in found] + [(t, v) for t, v in found.items() if t not in order]
+
+
+def _make_exercises() -> list[dict[str, Any]]:
+    """The books' example hands for the make, with what each rule set here advises."""
+    out = []
+    for ex in EXAMPLES:
+        cards = ex.cards()
+        advice = ([foster_dealer(cards, ex.score), elwell_dealer(cards, ex.score)] if ex.seat == "dealer"
+                  else [foster_dummy(cards)]) + [dummy_bridge(cards)]  # fmt: skip
+        out.append({"ex": ex, "suits": [("♠", False, ex.spades), ("♥", True, ex.hearts), ("♦", True, ex.diamonds),
+                                         ("♣", False, ex.clubs)],
+                    "advice": [(a.source, a.call_word, "; ".join(a.reasons)) for a in advice]})  # fmt: skip
+    return out
 
 
 def _strings(value: object) -> list[str]:

@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .annotate import annotate
 from .cards import Card, Letter, Seat, Suit
 from .diagnostics import Diagnostic, Severity
 from .game import Game
+from .make import make_note
+from .motifs import Finding
 from .record import HandRecord
 from .scoresheet import score_game
 from .scoring import SIDES
@@ -83,6 +86,7 @@ class NoteView:
     tricks: tuple[int, ...]
     source: str | None
     kind: str = "author"  # author: the book's note in our words; derived: found by the engine
+    technique: str | None = None  # derived notes: the technique they show
 
     @property
     def trick_label(self) -> str:
@@ -115,7 +119,8 @@ class Lesson:
     readings: tuple[tuple[str, str], ...]  # transcription readings: (where, how settled)
     transcription: str | None
     stepper: dict[str, Any] = field(default_factory=dict)
-    techniques: tuple[str, ...] = ()
+    techniques: tuple[str, ...] = ()  # the techniques the derived notes show, in order of first appearance
+    technique_tricks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # technique -> tricks, for the index page
     contract: str = ""  # short form for the index: "NT by Z"
     partial: bool = False  # an end position or problem rather than a whole deal
 
@@ -209,18 +214,40 @@ def _column_seats(game: Game, record: HandRecord) -> tuple[list[Seat], bool]:
     return seats, letters
 
 
+MAKE_TECHNIQUE = "The make"
+
+
+def derived_notes(game: Game, start: int = 1) -> tuple[list[NoteView], list[Finding]]:
+    """The notes the engine derives: the make (before the play) and each shown finding of the detectors."""
+    notes: list[NoteView] = []
+    make = make_note(game)
+    if make is not None:
+        notes.append(NoteView(f"derived-{start}", make.text, (), None, "derived", MAKE_TECHNIQUE))
+    findings = [f for f in annotate(game) if f.shown]
+    for f in findings:
+        notes.append(NoteView(f"derived-{start + len(notes)}", f.text, f.all_tricks, None, "derived", f.technique))
+    return notes, findings
+
+
 def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, ...] = ()) -> Lesson:
     """The lesson for a validated hand.  ``diagnostics`` are the validator's findings: its warnings
-    become editor's notes."""
+    become editor's notes.  The engine's own notes (the make, the detectors' findings) follow the
+    author's at each trick."""
     seats, letters = _column_seats(game, record)
     names = _side_names(game, letters)
     # A–B before Y–Z, as Foster prints his totals; N–S before E–W otherwise
     side_order = (game.dealer.lho.side, game.dealer.side) if letters else ("NS", "EW")
     heading = {s: (game.labels[s].name if letters else s.name) for s in Seat}
 
+    derived, _findings = derived_notes(game)
     notes = tuple(
         NoteView(f"note-{i}", n.text, tuple(n.tricks), n.source) for i, n in enumerate(record.notes, 1)
-    )
+    ) + tuple(derived)
+    techniques: dict[str, list[int]] = {}
+    for n in derived:
+        if n.technique is not None:
+            tricks = techniques.setdefault(n.technique, [])
+            tricks += [t for t in n.tricks if t not in tricks]
     played = {t.number for t in game.tricks}
     first_row: dict[int, list[int]] = {}
     later_rows: dict[int, list[int]] = {}
@@ -312,6 +339,8 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
         stepper=stepper_data(game, record, notes, letters),
         contract=_contract_short(game, letters),
         partial=game.is_partial,
+        techniques=tuple(techniques),
+        technique_tricks=tuple((k, tuple(v)) for k, v in techniques.items()),
     )
     return lesson
 

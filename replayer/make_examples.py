@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .cards import Card, Rank, Suit
+
 __all__ = ["MakeExample", "EXAMPLES"]
 
 
@@ -20,6 +22,17 @@ class MakeExample(NamedTuple):
     rule: str  # which rule set the example illustrates: foster, elwell
     score: int = 0  # the maker's side's score before the deal, where the book gives one
     comment: str = ""  # the book's reason, in our words
+
+    def cards(self) -> frozenset[Card]:
+        """The hand, each ``x`` taken as the lowest rank of its suit not written."""
+        out: list[Card] = []
+        for suit, text in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), (self.spades, self.hearts,
+                                                                                       self.diamonds, self.clubs)):  # fmt: skip
+            words = text.split()
+            ranks = [Rank.parse(w) for w in words if w != "x"]
+            spare = [Rank(r) for r in range(2, 10) if Rank(r) not in ranks][: words.count("x")]
+            out += [Card(suit, r) for r in ranks + spare]
+        return frozenset(out)
 
 
 EXAMPLES: tuple[MakeExample, ...] = (
@@ -40,7 +53,8 @@ EXAMPLES: tuple[MakeExample, ...] = (
                 comment="four club honours and nothing in the red suits"),
     # Foster: dummy, after the dealer passed
     MakeExample("A 8 2", "A K J 6 5 2", "9 7 3", "A 4", "dummy", "hearts", "Foster p. 44", "foster",
-                comment="hearts rather than no-trumps: the hearts are worth more than the third ace"),
+                comment="hearts rather than no-trumps: the hearts are worth more than the third ace "
+                        "(as the reference prints it the hand has 14 cards, an OCR slip; the verdict does not turn on it)"),
     MakeExample("9 7 5 4 2", "A Q 4", "K J 4", "A x", "dummy", "no-trumps", "Foster p. 44", "foster",
                 comment="two aces with both red suits stopped: trust partner for the blacks"),
     MakeExample("A Q", "A K Q 6 4 2", "5 4 2", "x x", "dummy", "hearts", "Foster p. 45", "foster",
@@ -54,7 +68,7 @@ EXAMPLES: tuple[MakeExample, ...] = (
     MakeExample("8 7 3 2", "8 2", "9 6 3", "A K 7 5", "dummy", "spades", "Foster p. 47", "foster",
                 comment="spades, not clubs"),
     # Elwell, Bridge Practically Explained: the dealer
-    MakeExample("A 5 4", "A 7 2", "A 9 6 3", "A 8", "dealer", "no-trumps", "Elwell, rule E-NT1 (our example)", "elwell",
+    MakeExample("A 5 4", "A 7 2", "A 9 6 3", "A 8 7", "dealer", "no-trumps", "Elwell, rule E-NT1 (our example)", "elwell",
                 comment="four aces"),
     MakeExample("Q J 10", "A 6", "K J 4 2", "K 9 7 5", "dealer", "no-trumps", "Elwell, rule E-NT4", "elwell",
                 comment="one ace and three guarded suits"),

@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from .lesson import Lesson
 
-__all__ = ["Nav", "IndexEntry", "make_environment", "render_lesson", "render_index", "render_corpus_front",
+__all__ = ["Nav", "IndexEntry", "make_environment", "render_lesson", "render_index", "render_corpus_front", "render_page",
            "markdown_block", "markdown_inline"]  # fmt: skip
 
 _MD = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
@@ -86,6 +86,11 @@ def render_index(env: jinja2.Environment, books: Sequence[tuple[str, Sequence[In
     """The site's front page: every book and its hands."""
     return env.get_template("index.html").render(books=books, version=version, corpus_pdf=corpus_pdf,
                                                  problems=problems, root="", **(extra or {}))  # fmt: skip
+
+
+def render_page(env: jinja2.Environment, template: str, *, version: str, **context: Any) -> str:
+    """Any other page of the site at its root (the technique index, the exercises)."""
+    return env.get_template(template).render(version=version, root="", **context)
 
 
 def render_corpus_front(env: jinja2.Environment, entries: Sequence[IndexEntry], *, title: str, version: str) -> str:

@@ -210,3 +210,21 @@ def test_a_terminal_sees_progress_and_a_pipe_does_not(hands: Path, tmp_path: Pat
     monkeypatch.setattr(sys, "stderr", pipe)
     assert main(["build", str(hands), "--out", str(tmp_path / "b"), "--no-pdf"]) == 0
     assert "[1/5]" not in pipe.getvalue()
+
+
+def test_the_site_has_a_technique_index_and_the_make_exercises(hands: Path, tmp_path: Path) -> None:
+    from replayer.make_examples import EXAMPLES
+
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="techniques.html"' in index and 'href="makes.html"' in index
+    techniques = (out / "techniques.html").read_text(encoding="utf-8")
+    assert "<h2>The make</h2>" in techniques
+    for n in range(1, 6):
+        assert f'href="foster-1904/hand-{n}.html"' in techniques
+    makes = (out / "makes.html").read_text(encoding="utf-8")
+    assert makes.count('<li class="exercise">') == len(EXAMPLES) and makes.count("<details>") == len(EXAMPLES)
+    assert "Foster p. 47" in makes and "Dummy Bridge" in makes
+    lesson = (out / "foster-1904/hand-1.html").read_text(encoding="utf-8")
+    assert '<div class="note derived" id="derived-1">' in lesson and "found in the cards by replayer" in lesson

@@ -76,7 +76,9 @@ def test_notes_sit_at_their_tricks_and_multi_trick_notes_are_cross_referenced() 
     assert discards.trick_label == "Tricks 4, 5, 9 and 10"
     assert les.notes.index(discards) in les.rows[3].notes  # printed at trick 4
     assert all(les.notes.index(discards) in les.rows[t - 1].see_also for t in (5, 9, 10))
-    assert [les.notes[i].text.split()[0] for i in les.general_notes] == ["A"]  # the note on the declaration
+    general = [les.notes[i] for i in les.general_notes]
+    assert [n.kind for n in general] == ["author", "derived"]  # Foster's note on the make, then the books' rules
+    assert general[1].technique == "The make" and "no-trumps" in general[1].text
 
 
 def test_the_page_carries_the_citation_the_facts_and_the_score() -> None:
@@ -105,7 +107,7 @@ def test_the_stepper_data_matches_the_play() -> None:
     assert data["result"] == {"NS": 7, "EW": 6}
     assert data["seats"]["S"] == {"letter": "Z", "word": "South", "role": "dealer"}
     assert sum(len(v) for v in data["deal"].values()) == 52
-    ids = re.findall(r'<div class="note author" id="(note-\d+)"', html)
+    ids = re.findall(r'<div class="note (?:author|derived)" id="((?:note|derived)-\d+)"', html)
     assert sorted(n["id"] for n in data["notes"]) == sorted(ids)
 
 

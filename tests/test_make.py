@@ -68,7 +68,8 @@ CALLS = {"no-trumps": Strain.NOTRUMP, "hearts": Strain.HEARTS, "diamonds": Strai
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=lambda ex: f"{ex.rule}-{ex.seat}-{ex.source}-{ex.hearts}")
 def test_the_books_example_makes(ex: MakeExample) -> None:
-    cards = sh(ex.spades, ex.hearts, ex.diamonds, ex.clubs)
+    cards = ex.cards()
+    assert len(cards) == 13 or "OCR slip" in ex.comment
     if ex.rule == "elwell":
         advice = elwell_dealer(cards, ex.score)
     elif ex.seat == "dealer":
