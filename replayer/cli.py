@@ -13,7 +13,7 @@ from .diagnostics import Severity, format_diagnostic, has_errors, sort_key
 from .build import DEFAULT_OUT, BuildOptions, OutputNotOurs, build_site
 from .files import Checked, NoHands, check_file, check_rubber, find_hands
 from .scoresheet import SCORING, score_game
-from .show import rubber_json, rubber_text, score_json, score_text, to_json, to_text
+from .show import annotations_json, annotations_text, rubber_json, rubber_text, score_json, score_text, to_json, to_text
 
 __all__ = ["main"]
 
@@ -43,6 +43,13 @@ def _parser() -> argparse.ArgumentParser:
     ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
     ru.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)")
+    an = sub.add_parser("annotate", help="the teaching notes the engine derives from a hand's cards")
+    an.add_argument("hand", metavar="HAND", help="a hand file")
+    an.add_argument("--json", action="store_true", help="the findings as JSON (see docs/teaching-notes.md)")
+    an.add_argument("--all", action="store_true", help="also the findings a lesson does not show")
+    an.add_argument("--detector", action="append", default=None, metavar="NAME",
+                    help="run only this detector (repeatable); see docs/teaching-notes.md for the names")
+
     b = sub.add_parser("build", help="render every hand into a static site of lessons (HTML and PDF)")
     b.add_argument("paths", nargs="*", metavar="PATH", default=["hands"],
                    help="hand files or folders (default: hands)")
@@ -72,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rubber(args)
         if args.command == "build":
             return _build(args)
+        if args.command == "annotate":
+            return _annotate(args)
         return _show(args)
     except NoHands as exc:
         print(f"replayer: {exc}", file=sys.stderr)
@@ -208,3 +217,24 @@ def _build(args: argparse.Namespace) -> int:
     print(f"Built {report.lessons} lesson{'s' if report.lessons != 1 else ''} into {args.out}/ "
           f"({report.rendered} rendered, {report.unchanged} unchanged{pdf}) in {report.seconds:.1f} s{bad}.")  # fmt: skip
     return 1 if report.invalid or report.pdf_error else 0
+
+
+def _annotate(args: argparse.Namespace) -> int:
+    from .annotate import DETECTORS, annotate
+
+    checked = _valid_hand(args.hand, "annotate")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None
+    unknown = [n for n in args.detector or [] if n not in DETECTORS]
+    if unknown:
+        print(f"replayer: no detector named {', '.join(unknown)}; known: {', '.join(DETECTORS)}", file=sys.stderr)
+        return 2
+    findings = annotate(checked.game, args.detector)
+    if not args.all:
+        findings = [f for f in findings if f.shown]
+    if args.json:
+        print(json.dumps(annotations_json(checked.game, findings, with_make=args.detector is None), ensure_ascii=False, indent=2))
+    else:
+        print(annotations_text(checked.game, findings, with_make=args.detector is None), end="")
+    return 0

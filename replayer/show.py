@@ -9,12 +9,14 @@ from typing import Any
 
 from .cards import Card, Letter, Seat, Suit
 from .game import Game
+from .make import make_note
+from .motifs import Finding
 from .phrases import ResultSyntaxError, parse_result
 from .record import HandRecord, NoteRecord
 from .scoresheet import RubberSheet, score_game
 from .scoring import SIDES, DealScore
 
-__all__ = ["to_json", "to_text", "score_json", "score_text", "JSON_VERSION"]
+__all__ = ["to_json", "to_text", "score_json", "score_text", "annotations_json", "annotations_text", "JSON_VERSION"]
 
 JSON_VERSION = 1
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -278,3 +280,48 @@ def rubber_text(sheet: RubberSheet, title: str | None = None) -> str:
         out.append(f"{name:<5} below {sheet.column(s, 'below'):>4}  above {sheet.column(s, 'above'):>4}  total {sheet.total(s):>4}")  # type: ignore[arg-type]
     out.append(f"The rubber is worth {sheet.value} points" + (f" to {'WE' if sheet.total('NS') > sheet.total('EW') else 'THEY'}." if sheet.value else "."))
     return "\n".join(out) + "\n"
+
+
+def _fact(value: object) -> object:
+    if isinstance(value, Card):
+        return value.ascii()
+    if isinstance(value, Seat):
+        return value.name
+    if isinstance(value, (list, tuple)):
+        return [_fact(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _fact(v) for k, v in value.items()}
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+
+
+def annotations_json(game: Game, findings: list[Finding], *, with_make: bool = True) -> dict[str, Any]:
+    """The documented output of ``replayer annotate --json`` (docs/teaching-notes.md)."""
+    labels = game.labels
+    out: dict[str, Any] = {"version": JSON_VERSION, "rules": game.regime.name}
+    if with_make:
+        make = make_note(game)
+        out["make"] = None if make is None else {
+            "maker": make.maker.name, "passed": make.passed, "actual": make.actual.code, "agrees": make.agrees,
+            "advice": [{"source": a.source, "call": a.call if isinstance(a.call, str) else a.call.code,
+                        "reasons": list(a.reasons)} for a in (*make.dealer_advice, *make.advice)],
+            "text": make.text,
+        }  # fmt: skip
+    out["findings"] = [{
+        "detector": f.motif, "technique": f.technique, "label": f.label, "trick": f.trick, "tricks": list(f.all_tricks),
+        "seats": [{"seat": s.name, "letter": labels[s].name} for s in f.seats], "cards": [c.ascii() for c in f.cards],
+        "facts": _fact(dict(f.facts)), "text": f.text, "shown": f.shown,
+    } for f in findings]  # fmt: skip
+    return out
+
+
+def annotations_text(game: Game, findings: list[Finding], *, with_make: bool = True) -> str:
+    lines: list[str] = []
+    make = make_note(game) if with_make else None
+    if make is not None:
+        lines += ["Before the play · The make", make.text, ""]
+    for f in findings:
+        where = f"Trick {f.trick}" if len(f.all_tricks) == 1 else "Tricks " + ", ".join(map(str, f.all_tricks))
+        lines += [f"{where} · {f.technique} ({f.label})" + ("" if f.shown else " [not shown in lessons]"), f.text.strip(), ""]
+    if not lines:
+        lines = ["No teaching notes found in this hand.", ""]
+    return "\n".join(lines)

@@ -26,7 +26,7 @@ ALLOWED: dict[str, set[str]] = {
     # The loader reads call notation from the auction module (notation only, no laws).
     "load_yaml": {"auction", "cards", "diagnostics", "record"},
     "validate": {"auction", "cards", "diagnostics", "game", "honours", "phrases", "play", "record", "regimes", "scoresheet", "scoring"},
-    "show": {"cards", "game", "phrases", "record", "scoresheet", "scoring"},
+    "show": {"cards", "game", "make", "motifs", "phrases", "record", "scoresheet", "scoring"},
     "files": {"diagnostics", "game", "load_yaml", "phrases", "record", "regimes", "scoresheet", "scoring", "validate"},
     "motifs": {"cards", "game", "play"},
     "detect_leads": {"cards", "motifs", "play"},
@@ -39,7 +39,7 @@ ALLOWED: dict[str, set[str]] = {
     "render_html": {"lesson"},
     "render_pdf": set(),
     "build": {"__init__", "diagnostics", "files", "lesson", "make", "make_examples", "motifs", "render_html", "render_pdf"},
-    "cli": {"__init__", "build", "diagnostics", "files", "scoresheet", "show"},
+    "cli": {"__init__", "annotate", "build", "diagnostics", "files", "scoresheet", "show"},
     "__main__": {"cli"},
     "__init__": {"cards", "diagnostics", "game", "load_yaml", "regimes", "validate"},
 }

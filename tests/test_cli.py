@@ -110,3 +110,17 @@ def test_show_refuses_an_invalid_hand(capsys: pytest.CaptureFixture[str]) -> Non
 def test_console_entry_points() -> None:
     r = run("--version")
     assert r.returncode == 0 and r.stdout.startswith("replayer ")
+
+
+def test_annotate_prints_the_make_and_the_findings_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["annotate", str(ROOT / "hands/foster-1904/hand-5.yaml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["make"]["actual"] == "NT" and data["make"]["agrees"] is True
+    assert {"Foster", "Elwell", "Dummy Bridge"} <= {a["source"] for a in data["make"]["advice"]}
+    for f in data["findings"]:
+        assert {"detector", "technique", "label", "trick", "tricks", "seats", "cards", "facts", "text", "shown"} <= set(f)
+
+
+def test_annotate_refuses_an_unknown_detector(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["annotate", str(HAND1), "--detector", "no-such-thing"]) == 2
+    assert "no detector named no-such-thing" in capsys.readouterr().err
