@@ -223,6 +223,7 @@ class MakeNote:
     actual: Strain
     advice: tuple[Advice, ...]
     dealer_advice: tuple[Advice, ...]  # for a passed make: what the rules said to the dealer
+    mechanical: Advice  # the Dummy Bridge rule for the maker's hand
     text: str
 
     @property
@@ -247,12 +248,14 @@ def make_note(game: Game) -> MakeNote | None:
         advice: tuple[Advice, ...] = dealer_advice
         lines = [f"The dealer made it {decl.strain.word}. What the books' rules say with his hand:"]
         lines += [_line(f"{a.source}'s rules for the dealer", a, decl.strain) for a in advice]
-        lines.append(_line("the Dummy Bridge rule (mechanical)", dummy_bridge(dealer_hand), decl.strain))
-        return MakeNote(decl.maker, False, decl.strain, advice, (), "\n".join(lines))
+        mechanical = dummy_bridge(dealer_hand)
+        lines.append(_line("the Dummy Bridge rule (mechanical)", mechanical, decl.strain))
+        return MakeNote(decl.maker, False, decl.strain, advice, (), mechanical, "\n".join(lines))
     dummy_hand = game.deal[decl.maker]
     advice = (foster_dummy(dummy_hand),)
     lines = [f"The dealer passed the make and dummy made it {decl.strain.word}. What the books' rules say:"]
     lines += [_line(f"{a.source}'s rules for the dealer", a, None) for a in dealer_advice]
     lines += [_line(f"{a.source}'s rules for dummy", a, decl.strain) for a in advice]
-    lines.append(_line("the Dummy Bridge rule for dummy (mechanical)", dummy_bridge(dummy_hand), decl.strain))
-    return MakeNote(decl.maker, True, decl.strain, advice, dealer_advice, "\n".join(lines))
+    mechanical = dummy_bridge(dummy_hand)
+    lines.append(_line("the Dummy Bridge rule for dummy (mechanical)", mechanical, decl.strain))
+    return MakeNote(decl.maker, True, decl.strain, advice, dealer_advice, mechanical, "\n".join(lines))

@@ -303,7 +303,7 @@ def annotations_json(game: Game, findings: list[Finding], *, with_make: bool = T
         out["make"] = None if make is None else {
             "maker": make.maker.name, "passed": make.passed, "actual": make.actual.code, "agrees": make.agrees,
             "advice": [{"source": a.source, "call": a.call if isinstance(a.call, str) else a.call.code,
-                        "reasons": list(a.reasons)} for a in (*make.dealer_advice, *make.advice)],
+                        "reasons": list(a.reasons)} for a in (*make.dealer_advice, *make.advice, make.mechanical)],
             "text": make.text,
         }  # fmt: skip
     out["findings"] = [{
