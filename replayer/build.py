@@ -25,6 +25,7 @@ from .lesson import Lesson, lesson_model
 from .lesson import MAKE_TECHNIQUE
 from .make import dummy_bridge, elwell_dealer, foster_dealer, foster_dummy
 from .make_examples import EXAMPLES
+from .annotate import detector_names
 from .motifs import TECHNIQUES
 from .render_html import IndexEntry, Nav, make_environment, render_corpus_front, render_index, render_lesson, render_page
 
@@ -266,7 +267,7 @@ MAKES_PAGE = "makes.html"
 
 def _technique_index(items: list[_Item]) -> list[tuple[str, list[tuple[str, str, list[tuple[int, str]]]]]]:
     """Each technique, in the detectors' order, with every hand and trick that shows it."""
-    order = [MAKE_TECHNIQUE] + list(TECHNIQUES.values())
+    order = [MAKE_TECHNIQUE] + [TECHNIQUES[n] for n in detector_names()]
     found: dict[str, list[tuple[str, str, list[tuple[int, str]]]]] = {}
     for it in items:
         for technique, tricks in it.lesson.technique_tricks:

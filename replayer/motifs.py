@@ -9,14 +9,14 @@ the note in our own plain words.  Detectors register themselves by name with ``@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, NamedTuple
 
 from .cards import Card, Letter, Rank, Seat, Suit
 from .game import Game
 from .play import Trick
 
 __all__ = ["Finding", "Context", "Detector", "DETECTORS", "TECHNIQUES", "detector", "holding_text", "cards_text",
-           "rank_text"]  # fmt: skip
+           "rank_text", "per_trick", "ElevenCount", "eleven_count"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,3 +203,56 @@ class Context:
             elif self.trump is not None and card.suit == self.trump and best.suit != self.trump:
                 best_seat, best = seat, card
         return best_seat, best
+
+
+def per_trick(ctx: Context, at: Callable[[Context, int], Finding | None]) -> list[Finding]:
+    """The findings of ``at`` applied to each recorded trick in turn (most detectors look trick by trick)."""
+    return [f for i in range(len(ctx.tricks)) if (f := at(ctx, i)) is not None]
+
+
+# ---------------------------------------------------------------------------------------------
+# The Eleven Rule's count (MOT-ELEVEN), shared: third hand's play and the finesse detector both
+# need to know when the count proves where the missing cards are.
+
+
+class ElevenCount(NamedTuple):
+    """Third hand's count after a fourth-best lead of rank r: the 11 − r higher cards the leader lacks."""
+
+    i: int
+    leader: Seat
+    third: Seat
+    card: Card
+    higher: list[Card]  # every card above the led one that the leader does not hold (11 − r of them)
+    own: list[Card]  # ... held by third hand
+    dummy: list[Card]  # ... held by dummy
+    gone: list[Card]  # ... already played in earlier tricks
+    hidden: list[Card]  # ... in the declarer's concealed hand
+
+
+def _untouched(ctx: Context, seat: Seat, suit: Suit, i: int) -> bool:
+    """The leader still has every card of ``suit`` he started with, and the whole suit is in the record
+    (in an end position, no card of it was played before the first recorded trick)."""
+    whole = sum(len(ctx.holding(s, suit, 0)) for s in Seat) == 13
+    return whole and ctx.holding(seat, suit, 0) == ctx.holding(seat, suit, i)
+
+
+def eleven_count(ctx: Context, i: int) -> ElevenCount | None:
+    """The count for trick ``i`` if it opens with a defender's fourth-best (D-9) on his first lead of
+    the suit; None otherwise.  ``hidden`` empty means the declarer holds no higher card."""
+    plays = ctx.tricks[i].plays
+    if not plays or ctx.declarer is None or ctx.dummy is None or not ctx.defender(plays[0][0]):
+        return None
+    leader, card = plays[0]
+    holding = ctx.holding(leader, card.suit, i)
+    # D-9: a fourth-best of four or more cards, not above the jack; honours and tops of sequences
+    # are not fourth-best and a three-card suit has none (no count is made).
+    if len(holding) < 4 or holding[3] != card or card.rank > Rank.JACK or not _untouched(ctx, leader, card.suit, i):
+        return None
+    higher = [c for c in ctx.unplayed(card.suit, 0) if c.rank > card.rank and c not in holding]
+    third = leader.partner
+
+    def among(cards: frozenset[Card]) -> list[Card]:
+        return [c for c in higher if c in cards]
+
+    return ElevenCount(i, leader, third, card, higher, among(ctx.hand(third, i)), among(ctx.hand(ctx.dummy, i)),
+                       among(ctx.played_before[i]), among(ctx.hand(ctx.declarer, i)))  # fmt: skip

@@ -38,7 +38,7 @@ ALLOWED: dict[str, set[str]] = {
     "lesson": {"annotate", "cards", "diagnostics", "game", "make", "motifs", "record", "scoresheet", "scoring"},
     "render_html": {"lesson"},
     "render_pdf": set(),
-    "build": {"__init__", "diagnostics", "files", "lesson", "make", "make_examples", "motifs", "render_html", "render_pdf"},
+    "build": {"__init__", "annotate", "diagnostics", "files", "lesson", "make", "make_examples", "motifs", "render_html", "render_pdf"},
     "cli": {"__init__", "annotate", "build", "diagnostics", "files", "scoresheet", "show"},
     "__main__": {"cli"},
     "__init__": {"cards", "diagnostics", "game", "load_yaml", "regimes", "validate"},

@@ -40,7 +40,7 @@ def pages_text(pdf: Path) -> list[str]:
 def test_each_lesson_pdf_holds_every_note_of_its_hand(site: Path, n: int) -> None:
     pdf = site / f"foster-1904/hand-{n}.pdf"
     text = " ".join(pages_text(pdf))
-    assert 1 <= len(PdfReader(pdf).pages) <= 4
+    assert 1 <= len(PdfReader(pdf).pages) <= 6  # the table page, then the author's notes and ours
     checked = check_file(FOSTER / f"hand-{n}.yaml")
     assert checked.record is not None
     for note in checked.record.notes:

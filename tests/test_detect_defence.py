@@ -1,0 +1,383 @@
+"""The defence detectors (rules-reference §7): the echo, unblocking, returns, third-hand play, discards.
+
+Book fixtures come from the §7.x matrix (Foster's five hands); the small hands written inline follow
+the reference's own examples.  Each test names the behaviour it pins down.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from replayer.cards import Card
+from replayer.motifs import DETECTORS, TECHNIQUES, Context, Finding
+from replayer import detect_defence  # noqa: F401  (registers the detectors)
+from tests.support.games import foster, game_from_yaml
+
+NAMES = ("echo", "unblock", "return", "third-hand", "discard")
+VALID = sorted((Path(__file__).resolve().parent / "fixtures" / "valid").glob("*.yaml"))
+
+
+def run(name: str, game_or_hand: int | str) -> list[Finding]:
+    game = foster(game_or_hand) if isinstance(game_or_hand, int) else game_from_yaml(game_or_hand)
+    return DETECTORS[name](Context(game))
+
+
+def at(findings: list[Finding], trick: int) -> list[Finding]:
+    return [f for f in findings if f.trick == trick]
+
+
+def one(findings: list[Finding], trick: int) -> Finding:
+    found = at(findings, trick)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def cards(*texts: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in texts)
+
+
+def hand(declaration: str, deal: dict[str, str], tricks: list[str], leader: str = "A") -> str:
+    """A small hand as YAML: ``deal`` by letter, the trick rows in the columns A Y B Z."""
+    rows = "\n".join(f"    - {t}" for t in tricks)
+    seats = "\n".join(f"  {k}: {v}" for k, v in deal.items())
+    return (f"rules: bridge-whist\ndealer: Z\ndeclaration: {declaration}\ndeal:\n{seats}\n"
+            f"play:\n  leader: {leader}\n  tricks:\n{rows}\n")
+
+
+HEARTS = "{maker: Z, trump: hearts}"
+NT = "{maker: Z, trump: no-trumps}"
+
+
+def test_the_five_detectors_are_registered_under_their_headings() -> None:
+    assert TECHNIQUES["echo"] == "The down-and-out echo"
+    assert TECHNIQUES["unblock"] == "Unblocking (the plain-suit echo)"
+    assert TECHNIQUES["return"] == "Returning partner's suit"
+    assert TECHNIQUES["third-hand"] == "Third-hand play"
+    assert TECHNIQUES["discard"] == "Discards"
+
+
+# ---------------------------------------------------------------------------------------------
+# The down-and-out echo
+
+# A full deal (the echo needs the first round of a suit): clubs A K Q 2 / J 10 9 / 7 3 / 8 6 5 4.
+ECHO_DEAL = {
+    "A": "♠AK2 ♥432 ♦432 ♣AKQ2",
+    "Y": "♠876 ♥AKQJ ♦AKQ ♣J109",
+    "B": "♠QJ109 ♥765 ♦9765 ♣73",
+    "Z": "♠543 ♥1098 ♦J108 ♣8654",
+}
+# The same with B holding three clubs (♣8 3 2) for the false echo.
+THREE_CLUBS = {
+    "A": "♠AK2 ♥432 ♦9432 ♣AKQ",
+    "Y": "♠876 ♥AKQJ ♦AKQ ♣J109",
+    "B": "♠QJ109 ♥765 ♦765 ♣832",
+    "Z": "♠543 ♥1098 ♦J108 ♣7654",
+}
+
+
+def test_echo_hand1_b_plays_down_and_out_with_two_clubs() -> None:
+    f = one(run("echo", 1), 2)
+    assert f.label == "ECHO_DOWN_AND_OUT"
+    assert f.all_tricks == (1, 2)
+    assert f.cards == cards("♣7", "♣3")
+    assert f.facts["third_round"] == "discarded"  # B threw ♦2 under A's ♣Q at trick 3
+    assert "down-and-out echo tells A that B has no more clubs" in f.text
+    assert "dealer still holds a club" in f.text
+
+
+def test_echo_hand2_no_echo_tells_a_that_b_has_another_spade() -> None:
+    f = one(run("echo", 2), 2)
+    assert f.label == "NO_ECHO_OK"
+    assert f.cards == cards("♠2", "♠5")
+    assert f.facts["holding"] == ["♠10", "♠5", "♠2"]
+    assert "does not echo" in f.text and "B still holds another spade" in f.text
+    assert "A stops leading them" in f.text  # the telling absence: A switches to diamonds at trick 3
+
+
+def test_echo_hand3_lowest_first_from_three_is_no_echo() -> None:
+    f = one(run("echo", 3), 2)
+    assert (f.label, f.cards, f.all_tricks) == ("NO_ECHO_OK", cards("♦2", "♦5"), (1, 2))
+    assert "stops leading" not in f.text  # A never has the lead again to stop anything
+
+
+def test_echo_high_low_from_doubleton_is_down_and_out_in_a_small_hand() -> None:
+    f = one(run("echo", hand(HEARTS, ECHO_DEAL, ["♣A ♣9 ♣7 ♣4", "♣K ♣10 ♣3 ♣5"])), 2)
+    assert (f.label, f.cards, f.seats[0].name) == ("ECHO_DOWN_AND_OUT", cards("♣7", "♣3"), "E")
+
+
+def test_echo_low_high_from_doubleton_is_the_missed_echo() -> None:
+    f = one(run("echo", hand(HEARTS, ECHO_DEAL, ["♣A ♣9 ♣3 ♣4", "♣K ♣10 ♣7 ♣5"])), 2)
+    assert f.label == "ECHO_MISSED"
+    assert "book advises the higher card first" in f.text
+
+
+def test_echo_high_low_holding_three_is_a_false_echo() -> None:
+    f = one(run("echo", hand(HEARTS, THREE_CLUBS, ["♣A ♣9 ♣8 ♣4", "♣K ♣10 ♣3 ♣5"])), 2)
+    assert (f.label, f.cards) == ("FALSE_ECHO", cards("♣8", "♣3"))
+
+
+def test_echo_low_then_honour_from_two_is_no_echo_not_an_echo() -> None:
+    deal = dict(ECHO_DEAL, Y="♠876 ♥AKQJ ♦AKQ ♣1097", B="♠QJ109 ♥765 ♦9765 ♣J3")
+    f = one(run("echo", hand(HEARTS, deal, ["♣A ♣7 ♣3 ♣4", "♣K ♣9 ♣J ♣5"])), 2)
+    assert (f.label, f.cards) == ("NO_ECHO_OK", cards("♣3", "♣J"))
+    assert "no need to echo" in f.text
+
+
+def test_echo_silent_when_third_hand_tried_to_win_the_first_round() -> None:
+    # A leads ♣2, B wins with ♣9 and then leads his ♣3: high-low, but the 9 was played to win
+    deal = dict(ECHO_DEAL, Y="♠876 ♥AKQJ ♦AKQ ♣J107", B="♠QJ109 ♥765 ♦9765 ♣93")
+    assert run("echo", hand(HEARTS, deal, ["♣2 ♣7 ♣9 ♣4", "♣A ♣10 ♣3 ♣5"])) == []
+
+
+def test_echo_silent_at_no_trumps() -> None:
+    assert run("echo", hand(NT, ECHO_DEAL, ["♣A ♣9 ♣7 ♣4", "♣K ♣10 ♣3 ♣5"])) == []
+    assert run("echo", 4) == [] and run("echo", 5) == []
+
+
+def test_echo_silent_in_an_end_position_where_the_first_round_is_unknown() -> None:
+    end = hand(HEARTS, {"A": "♣AK", "Y": "♣J10", "B": "♣73", "Z": "♣86"}, ["♣A ♣10 ♣7 ♣6", "♣K ♣J ♣3 ♣8"])
+    assert run("echo", end) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Unblocking (the plain-suit echo at no-trumps)
+
+
+def test_unblock_hand4_b_plays_the_queen_under_dummys_ace() -> None:
+    f = one(run("unblock", 4), 1)
+    assert (f.label, f.cards, f.facts["expected"]) == ("UNBLOCK_OK", cards("♣Q"), "♣Q")
+    assert f.facts["holding"] == ["♣K", "♣Q", "♣4"]
+    assert "cannot beat Y's ♣A" in f.text and "will not block A's clubs" in f.text
+
+
+def test_unblock_nine_eight_three_plays_eight_then_nine_then_three() -> None:
+    small = hand(NT, {"A": "♠AKQ", "Y": "♠765", "B": "♠983", "Z": "♠J104"},
+                 ["♠A ♠5 ♠8 ♠4", "♠K ♠6 ♠9 ♠10", "♠Q ♠7 ♠3 ♠J"])  # fmt: skip
+    found = run("unblock", small)
+    assert [(f.trick, f.label, f.cards) for f in found] == [
+        (11, "UNBLOCK_OK", cards("♠8")), (12, "UNBLOCK_OK", cards("♠9"))]  # the last card is forced
+
+
+def test_unblock_nine_eight_three_two_plays_eight_three_nine_two() -> None:
+    small = hand(NT, {"A": "♠AKQJ", "Y": "♠7654", "B": "♠9832", "Z": "♠10 ♥432"},
+                 ["♠A ♠4 ♠8 ♠10", "♠K ♠5 ♠3 ♥2", "♠Q ♠6 ♠9 ♥3", "♠J ♠7 ♠2 ♥4"])  # fmt: skip
+    found = run("unblock", small)
+    assert [(f.trick, f.label, f.cards) for f in found] == [
+        (10, "UNBLOCK_OK", cards("♠8")), (11, "UNBLOCK_OK", cards("♠3")), (12, "UNBLOCK_OK", cards("♠9"))]
+
+
+def test_unblock_king_led_third_hand_with_queen_ten_two_plays_the_ten() -> None:
+    deal = {"A": "♠KJ5", "Y": "♠876", "B": "♠Q102", "Z": "♠A93"}
+    assert one(run("unblock", hand(NT, deal, ["♠K ♠6 ♠10 ♠3"])), 11).label == "UNBLOCK_OK"
+    missed = one(run("unblock", hand(NT, deal, ["♠K ♠6 ♠Q ♠3"])), 11)
+    assert (missed.label, missed.facts["expected"]) == ("UNBLOCK_MISSED", "♠10")
+    assert "the book advises ♠10" in missed.text
+
+
+def test_unblock_dummy_ace_second_hand_with_king_queen_three_plays_the_queen() -> None:
+    deal = {"A": "♠J75", "Y": "♠A42", "B": "♠KQ3", "Z": "♠1098"}
+    f = one(run("unblock", hand(NT, deal, ["♠5 ♠A ♠Q ♠8"])), 11)
+    assert (f.label, f.cards, f.seats[0].name) == ("UNBLOCK_OK", cards("♠Q"), "E")
+
+
+def test_unblock_two_cards_play_the_lower_on_the_first_round_and_the_higher_later() -> None:
+    first = one(run("unblock", hand(NT, ECHO_DEAL, ["♣A ♣9 ♣3 ♣4", "♣K ♣10 ♣7 ♣5"])), 1)
+    assert (first.label, first.cards, first.facts["round_one"]) == ("UNBLOCK_OK", cards("♣3"), True)
+    end = hand(NT, {"A": "♣AK", "Y": "♣J10", "B": "♣73", "Z": "♣86"}, ["♣A ♣10 ♣3 ♣6", "♣K ♣J ♣7 ♣8"])
+    later = one(run("unblock", end), 12)
+    assert (later.label, later.facts["expected"], later.facts["round_one"]) == ("UNBLOCK_MISSED", "♣7", False)
+    assert "keeping the lowest for the last round" in later.text
+
+
+def test_unblock_silent_when_the_leaders_partner_returns_the_owners_suit() -> None:
+    assert at(run("unblock", 4), 11) == [] and at(run("unblock", 4), 12) == []
+    assert at(run("unblock", 5), 2) == [] and at(run("unblock", 5), 3) == []
+
+
+def test_unblock_silent_when_third_hand_can_beat_the_card_on_the_table() -> None:
+    deal = {"A": "♠J75", "Y": "♠642", "B": "♠KQ3", "Z": "♠1098"}
+    assert run("unblock", hand(NT, deal, ["♠5 ♠2 ♠Q ♠8"])) == []
+    assert at(run("unblock", 5), 1) == []  # B's ♥A beats dummy's ♥7: third-hand play, not unblocking
+
+
+def test_unblock_silent_in_a_trump_declaration() -> None:
+    deal = {"A": "♠KJ5", "Y": "♠876", "B": "♠Q102", "Z": "♠A93"}
+    assert run("unblock", hand(HEARTS, deal, ["♠K ♠6 ♠10 ♠3"])) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Returning partner's suit
+
+# p.61: B held ♣K 10 4 2, won with the K; dummy (playing fourth) has ♣9 5 left: return the 10.
+RETURN_DEAL = {"A": "♣AJ8 ♠2", "Y": "♣965 ♠3", "B": "♣K1042", "Z": "♣Q7 ♠54"}
+
+
+def test_return_hand5_b_returns_the_ace_of_hearts_by_rule_one() -> None:
+    f = one(run("return", 5), 2)
+    assert (f.label, f.cards, f.facts["rule"]) == ("RETURN_OK", cards("♥A"), 1)
+    assert "B returns A's hearts with ♥A" in f.text
+
+
+def test_return_hand2_b_returns_the_ace_of_diamonds() -> None:
+    f = one(run("return", 2), 4)
+    assert (f.label, f.cards, f.facts["rule"]) == ("RETURN_OK", cards("♦A"), 1)
+
+
+def test_return_hand4_b_returns_the_king_of_clubs_by_rules_one_and_four() -> None:
+    f = one(run("return", 4), 11)
+    assert (f.label, f.cards, f.facts["rule"], f.facts["rules"]) == ("RETURN_OK", cards("♣K"), 1, [1, 4])
+
+
+def test_return_keeps_a_card_over_dummy_page_61() -> None:
+    f = one(run("return", hand(NT, RETURN_DEAL, ["♣8 ♣6 ♣K ♣7", "♣A ♣5 ♣10 ♣Q"])), 11)
+    assert (f.label, f.cards, f.facts["rule"]) == ("RETURN_OK", cards("♣10"), 3)
+
+
+def test_return_of_the_lowest_instead_is_a_polite_deviation() -> None:
+    f = one(run("return", hand(NT, RETURN_DEAL, ["♣8 ♣6 ♣K ♣7", "♣A ♣5 ♣2 ♣Q"])), 11)
+    assert (f.label, f.facts["expected"]) == ("RETURN_DEVIATION", ["♣10"])
+    assert "The book's advice here is ♣10" in f.text
+
+
+def test_return_judges_only_the_first_lead_of_partners_suit() -> None:
+    assert [f.trick for f in run("return", 2)] == [4]  # not T5 (B's second diamond) nor T7
+    assert [f.trick for f in run("return", 5)] == [2]  # not T3 (B's second heart)
+
+
+def test_return_silent_when_the_declarer_side_leads() -> None:
+    assert run("return", 1) == [] and run("return", 3) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Third-hand play
+
+
+def test_third_hand_hand2_b_wins_with_the_king_from_ace_king() -> None:
+    f = one(run("third-hand", 2), 3)
+    assert (f.label, f.cards) == ("THIRD_HIGH_OK", cards("♦K"))
+    assert "lowest of them" in f.text
+
+
+def test_third_hand_hand2_b_takes_dummys_queen_with_the_ace() -> None:
+    f = one(run("third-hand", 2), 6)
+    assert (f.label, f.cards) == ("THIRD_HIGH_OK", cards("♣A"))
+    assert "Y's ♣Q" in f.text
+
+
+def test_third_hand_eleven_rule_ten_is_not_a_finesse_hand5() -> None:
+    assert at(run("third-hand", 5), 1) == []
+
+
+def test_third_hand_eleven_rule_layout_page_63_is_not_a_finesse() -> None:
+    deal = {"A": "♠KQ972", "Y": "♠J85 ♥32", "B": "♠A103 ♥54", "Z": "♠64 ♥876"}
+    assert run("third-hand", hand(NT, deal, ["♠7 ♠8 ♠10 ♠4"])) == []
+
+
+def test_third_hand_queen_from_ace_queen_is_a_finesse_contrary_to_the_book() -> None:
+    deal = {"A": "♠J42", "Y": "♠753", "B": "♠AQ9", "Z": "♠K108"}
+    f = one(run("third-hand", hand(NT, deal, ["♠4 ♠3 ♠Q ♠K"])), 11)
+    assert (f.label, f.facts["gap"], f.facts["usual"]) == ("THIRD_FINESSE_CONTRARY", "♠K", "♠A")
+    assert "The book advises third hand not to finesse" in f.text
+
+
+def test_third_hand_jack_under_dummys_queen_is_a_certainty_not_a_finesse() -> None:
+    deal = {"A": "♠842", "Y": "♠Q53", "B": "♠KJ9", "Z": "♠1076"}
+    f = one(run("third-hand", hand(NT, deal, ["♠4 ♠3 ♠J ♠6"])), 11)
+    assert (f.label, f.facts.get("certainty")) == ("THIRD_HIGH_OK", True)
+
+
+def test_third_hand_ace_from_ace_king_is_deceptive() -> None:
+    deal = {"A": "♠J42", "Y": "♠753", "B": "♠AK9", "Z": "♠Q108"}
+    f = one(run("third-hand", hand(NT, deal, ["♠4 ♠3 ♠A ♠8"])), 11)
+    assert (f.label, f.facts["usual"]) == ("THIRD_DECEPTIVE", "♠K")
+
+
+def test_third_hand_silent_when_not_trying_to_win_or_ruffing() -> None:
+    assert at(run("third-hand", 4), 1) == []  # B's ♣Q under dummy's ♣A is an unblock
+    ruff = hand(HEARTS, {"A": "♠J4", "Y": "♠75", "B": "♥32", "Z": "♠Q10"}, ["♠4 ♠5 ♥2 ♠10"])
+    assert run("third-hand", ruff) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Discards
+
+
+def test_discard_hand1_b_discards_from_his_best_protected_suit() -> None:
+    f = one(run("discard", 1), 3)
+    assert (f.label, f.cards, f.shown) == ("DISCARD_BEST_PROTECTED", cards("♦2"), True)
+    assert "best-protected suit" in f.text and "♠J 10 6 5" in f.text
+
+
+def test_discard_hand5_b_discards_diamonds_and_keeps_on() -> None:
+    found = [f for f in run("discard", 5) if f.shown]
+    assert [(f.trick, f.label, f.cards) for f in found] == [
+        (4, "DISCARD_BEST_PROTECTED", cards("♦6")),
+        (5, "DISCARD_CONTINUES", cards("♦7")),
+        (9, "DISCARD_CONTINUES", cards("♦Q")),
+        (10, "DISCARD_CONTINUES", cards("♦K")),
+    ]
+    assert all(f.seats[0].name == "E" for f in found)
+    assert "♣K 5 2 stays guarded" in found[-1].text
+
+
+def test_discard_silent_for_a_worthless_suit_hand4_t6() -> None:
+    assert [f for f in at(run("discard", 4), 6) if f.shown] == []
+
+
+def test_discard_silent_with_no_alternative_suit_hand3_t12() -> None:
+    b = [f for f in at(run("discard", 3), 12) if f.seats[0].name == "E"]
+    assert [(f.label, f.shown) for f in b] == [("DISCARD_NEUTRAL", False)]
+
+
+def test_discard_silent_leaving_a_master_king_bare_hand1_t10() -> None:
+    assert [f for f in at(run("discard", 1), 10) if f.shown] == []
+
+
+def test_discard_unguarding_a_queen_while_clubs_could_be_spared() -> None:
+    deal = {"A": "♦5432", "Y": "♠K3 ♥2 ♦6", "B": "♠Q6 ♣75", "Z": "♦AKQJ"}
+    f = one(run("discard", hand(HEARTS, deal, ["♦2 ♦6 ♠6 ♦A"], leader="Z")), 10)
+    assert (f.label, f.shown) == ("DISCARD_UNGUARDS", True)
+    assert "leaves ♠Q without a guard" in f.text
+    spare = one(run("discard", hand(HEARTS, deal, ["♦2 ♦6 ♣5 ♦A"], leader="Z")), 10)
+    assert (spare.label, spare.shown) == ("DISCARD_NEUTRAL", False)
+
+
+def test_discard_never_speaks_of_the_declarer_side() -> None:
+    for n in range(1, 6):
+        ctx = Context(foster(n))
+        assert all(ctx.defender(f.seats[0]) for f in DETECTORS["discard"](ctx))
+
+
+# ---------------------------------------------------------------------------------------------
+# Robustness
+
+
+@pytest.mark.parametrize("source", [*range(1, 6), *VALID], ids=lambda s: f"hand-{s}" if isinstance(s, int) else s.name)
+def test_detectors_never_raise_and_findings_are_well_formed(source: int | Path) -> None:
+    game = foster(source) if isinstance(source, int) else game_from_yaml(source.read_text(encoding="utf-8"), source.name)
+    ctx = Context(game)
+    numbers = {t.number for t in ctx.tricks}
+    for name in NAMES:
+        for f in DETECTORS[name](ctx):
+            assert f.motif == name and f.text.strip() and f.label.isupper()
+            assert set(f.all_tricks) <= numbers and f.trick in f.all_tricks
+            assert all(ctx.defender(s) for s in f.seats)
+            assert all(isinstance(c, Card) for c in f.cards)
+
+
+def test_detectors_never_raise_on_random_legal_hands() -> None:
+    from tests.support.handgen import random_hands
+
+    labels: set[str] = set()
+    for generated in random_hands(seed=7, n=150):
+        ctx = Context(game_from_yaml(generated.text))
+        for name in NAMES:
+            for f in DETECTORS[name](ctx):
+                assert f.motif == name and f.text.strip()
+                assert all(ctx.defender(s) for s in f.seats)
+                labels.add(f.label)
+    # random play reaches every corner the book hands do not
+    assert {"ECHO_MISSED", "FALSE_ECHO", "UNBLOCK_MISSED", "RETURN_DEVIATION", "THIRD_DECEPTIVE",
+            "THIRD_FINESSE_CONTRARY", "DISCARD_UNGUARDS"} <= labels  # fmt: skip
