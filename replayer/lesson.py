@@ -87,6 +87,8 @@ class NoteView:
     source: str | None
     kind: str = "author"  # author: the book's note in our words; derived: found by the engine
     technique: str | None = None  # derived notes: the technique they show
+    card: str | None = None  # derived notes: the stepper shows the note once this card (H10) is played …
+    card_trick: int | None = None  # … in this trick
 
     @property
     def trick_label(self) -> str:
@@ -225,8 +227,22 @@ def derived_notes(game: Game, start: int = 1) -> tuple[list[NoteView], list[Find
         notes.append(NoteView(f"derived-{start}", make.text, (), None, "derived", MAKE_TECHNIQUE))
     findings = [f for f in annotate(game) if f.shown]
     for f in findings:
-        notes.append(NoteView(f"derived-{start + len(notes)}", f.text, f.all_tricks, None, "derived", f.technique))
+        key = _key_card(game, f)
+        notes.append(NoteView(f"derived-{start + len(notes)}", f.text, f.all_tricks, None, "derived", f.technique,
+                              key.suit.letter + key.rank.display if key is not None else None,
+                              f.trick if key is not None else None))  # fmt: skip
     return notes, findings
+
+
+def _key_card(game: Game, f: Finding) -> Card | None:
+    """The card a finding turns on, for the stepper: of its cards played in its trick, the last played
+    (B's ♥10, not A's ♥6 that it answers), so the note does not give the card away before it is seen."""
+    trick = next((t for t in game.tricks if t.number == f.trick), None)
+    if trick is None:
+        return None
+    order = [c for _, c in trick.plays]
+    mine = [c for c in f.cards if c in order]
+    return max(mine, key=order.index) if mine else None
 
 
 def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, ...] = ()) -> Lesson:
@@ -375,6 +391,13 @@ def stepper_data(game: Game, record: HandRecord, notes: tuple[NoteView, ...], le
         "opening_leader": game.opening_leader.name,
         "tricks": [{"number": t.number, "leader": t.leader.name, "plays": [[s.name, code(c)] for s, c in t.plays],
                     "winner": t.winner.name if t.winner is not None else None} for t in game.tricks],
-        "notes": [{"id": n.id, "tricks": [t for t in n.tricks if t in {tr.number for tr in game.tricks}]} for n in notes],
+        "notes": [_note_data(n, {tr.number for tr in game.tricks}) for n in notes],
         "result": dict(game.tricks_won),
     }  # fmt: skip
+
+
+def _note_data(n: NoteView, played: set[int]) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": n.id, "tricks": [t for t in n.tricks if t in played]}
+    if n.card is not None:
+        out["card"], out["card_trick"] = n.card, n.card_trick
+    return out

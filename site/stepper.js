@@ -631,9 +631,12 @@
       body.appendChild(el("p", { className: "st-no-notes", text: "The notes come back once you have chosen your card." }));
       return;
     }
+    var seen = t < 0 ? [] : hand.tricks[t].cards.slice(0, this.pos - trickStart(hand, t)).map(function (c) { return c.card.id; });
     hand.notes.forEach(function (note) {
       var tricks = Array.isArray(note.tricks) ? note.tricks : [];
       var wanted = number === null ? tricks.length === 0 : tricks.indexOf(number) >= 0;
+      /* a note found in the cards waits, in its own trick, for the card it is about */
+      if (wanted && note.card && note.card_trick === number && seen.indexOf(note.card) < 0) { wanted = false; }
       var source = wanted && typeof note.id === "string" ? document.getElementById(note.id) : null;
       if (source) { body.appendChild(cloneNote(source)); }
     });

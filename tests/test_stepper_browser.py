@@ -236,6 +236,18 @@ def test_notes_follow_the_play(tab: Tab) -> None:
     tab.expect(notes).to_contain_text("small spade")
 
 
+def test_a_note_found_in_the_cards_waits_for_its_card(tab: Tab) -> None:
+    tab.open()
+    notes = "#stepper .st-notes"
+    tab.press("ArrowRight", 2)  # A's ♥6 and dummy's ♥7: B has not played yet
+    tab.expect(notes).to_contain_text("B applies the Eleven Rule")  # Foster's note belongs to the trick
+    tab.expect(notes).to_contain_text("fourchette")  # dummy's ♥7 is down: its note may show
+    tab.expect(notes).not_to_contain_text("B counts by the Eleven Rule")  # ours waits for B's ♥10
+    tab.press("ArrowRight")
+    tab.expect(notes).to_contain_text("B counts by the Eleven Rule")
+    tab.expect("#stepper .st-notes .note.derived >> nth=0").to_contain_text("found in the cards by replayer")
+
+
 def test_trick_keys_and_the_url(tab: Tab) -> None:
     tab.open()
     history = tab.page.evaluate("history.length")
