@@ -188,9 +188,10 @@ def _contract_short(game: Game, letters: bool) -> str:
     if decl is None:
         return "—"
     who = game.labels[decl.maker].name if decl.maker is not None and letters else decl.declarer.name
-    level = f"{decl.level}" if decl.level is not None else ""
-    dbl = {0: "", 1: "×", 2: "××"}.get(decl.doubled, f" ×{decl.doubled}")
-    return f"{level}{decl.strain.symbol}{dbl} by {who}"
+    dbl = {0: "", 1: ", doubled", 2: ", redoubled"}.get(decl.doubled, f", doubled {decl.doubled} times")
+    if decl.level is None:  # a Bridge Whist make: the strain in words
+        return f"{decl.strain.word.capitalize()} by {who}{dbl}"
+    return f"{decl.level}{decl.strain.symbol} by {who}{dbl}"
 
 
 def _hand_view(game: Game, seat: Seat) -> HandView:

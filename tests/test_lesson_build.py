@@ -38,7 +38,7 @@ def test_build_writes_an_index_a_page_per_hand_and_the_assets(hands: Path, tmp_p
     for n in range(1, 6):
         assert f'href="foster-1904/hand-{n}.html"' in index
     assert "R. F. Foster, The Gist of Bridge (1904)" in index
-    assert "NT by Z" in index  # Hand 5's declaration in the index
+    assert "No-trumps by Z" in index  # Hand 5's declaration in the index
     summary = capsys.readouterr().out.strip().splitlines()
     assert len(summary) == 1
     assert summary[0].startswith(f"Built 5 lessons into {out}/ (5 rendered, 0 unchanged, no PDFs)")
