@@ -18,6 +18,7 @@ from .auction import Call, CallSyntaxError, scan_calls
 from .cards import CardSyntaxError, CardToken, Rank, Strain, Suit, parse_card, parse_holding, parse_ranks, scan_cards
 from .diagnostics import Diagnostic, Located, Severity, Span
 from .record import (
+    InteropRecord,
     AuctionRecord,
     RubberDealRecord,
     RubberRecord,
@@ -42,7 +43,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 T = TypeVar("T")
 
 TOP_KEYS = ("title", "source", "rules", "dealer", "score_before", "declaration", "deal", "play",
-            "result", "introduction", "notes", "problem", "book_errors", "transcription")  # fmt: skip
+            "result", "introduction", "notes", "problem", "book_errors", "transcription", "interop")  # fmt: skip
 SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "pages", "url")
 DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
@@ -54,6 +55,9 @@ OUTCOME_KEYS = ("side", "game", "tricks", "by_cards")
 BOOK_ERROR_KEYS = ("about", "text")
 TRANSCRIPTION_KEYS = ("text", "readings")
 READING_KEYS = ("trick", "seat", "ocr", "card", "reason")
+INTEROP_KEYS = ("from", "board", "vulnerable", "result", "unfinished", "tags", "directives", "commentary")
+INTEROP_FORMATS = ("pbn", "lin")
+VULNERABILITIES = ("None", "NS", "EW", "All")
 PROBLEM_KEYS = ("text", "side", "tricks")
 SEAT_WORDS = ("A", "Y", "B", "Z", "N", "E", "S", "W")
 
@@ -263,6 +267,8 @@ def load(text: str, path: str) -> tuple[HandRecord | None, list[Diagnostic]]:
         rec_kwargs["book_errors"] = _book_errors(r, n)
     if (n := get("transcription")) is not None:
         rec_kwargs["transcription"] = _transcription(r, n)
+    if (n := get("interop")) is not None:
+        rec_kwargs["interop"] = _interop(r, n)
     return HandRecord(**rec_kwargs), r.diags  # type: ignore[arg-type]
 
 
@@ -847,6 +853,61 @@ def _book_errors(r: _Reader, node: Node) -> tuple[BookErrorRecord, ...]:
             continue
         out.append(BookErrorRecord(about, text, r.span(m["about"][1])))
     return tuple(out)
+
+
+def _interop(r: _Reader, node: Node) -> InteropRecord | None:
+    """The ``interop`` block an import writes (docs/hand-format.md): data kept for the way back."""
+    m = r.mapping(node, INTEROP_KEYS, "interop")
+    fmt = r.scalar(m["from"][1], "interop from") if "from" in m else None
+    if fmt is None or fmt.strip().lower() not in INTEROP_FORMATS:
+        r.error("bad-value", "interop needs 'from: pbn' or 'from: lin' (the format the hand was imported from)",
+                m["from"][1] if "from" in m else node)  # fmt: skip
+        return None
+    kw: dict[str, Any] = {"source_format": fmt.strip().lower(), "span": r.span(node)}
+    if "board" in m:
+        kw["board"] = r.scalar(m["board"][1], "interop board")
+    if "vulnerable" in m:
+        vul = r.scalar(m["vulnerable"][1], "interop vulnerable")
+        if vul not in VULNERABILITIES:
+            r.error("bad-value", f"vulnerable {vul!r}: write None, NS, EW or All", m["vulnerable"][1])
+        else:
+            kw["vulnerable"] = vul
+    if "result" in m:
+        res = r.scalar(m["result"][1], "interop result")
+        if res is None or not res.isdigit() or int(res) > 13:
+            r.error("bad-value", f"interop result {res!r}: the declarer's tricks, 0 to 13", m["result"][1])
+        else:
+            kw["result"] = int(res)
+    if "unfinished" in m:
+        text = r.scalar(m["unfinished"][1], "interop unfinished") or ""
+        toks = scan_cards(text)
+        if any(t.card is None for t in toks) or len(toks) > 3:
+            r.error("bad-value", "interop unfinished: up to three cards, the unfinished trick in play order",
+                    m["unfinished"][1])  # fmt: skip
+        else:
+            kw["unfinished"] = tuple(t.card for t in toks if t.card is not None)
+    if "tags" in m:
+        tags = []
+        for item in _items(r, m["tags"][1], "interop tags"):
+            pair = item.value if isinstance(item, SequenceNode) else None
+            if pair is None or len(pair) != 2 or not all(isinstance(x, ScalarNode) for x in pair):
+                r.error("wrong-type", "an interop tag is a pair: [Name, \"value\"]", item)
+                continue
+            tags.append((str(pair[0].value), str(pair[1].value)))
+        kw["tags"] = tuple(tags)
+    if "directives" in m:
+        kw["directives"] = tuple(t for item in _items(r, m["directives"][1], "interop directives")
+                                 if (t := r.scalar(item, "a directive")) is not None)  # fmt: skip
+    if "commentary" in m:
+        found = []
+        for item in _items(r, m["commentary"][1], "interop commentary"):
+            c = r.mapping(item, ("at", "text"), "interop commentary")
+            at = r.scalar(c["at"][1], "commentary at") if "at" in c else ""
+            text = r.scalar(c["text"][1], "commentary text") if "text" in c else None
+            if text is not None:
+                found.append((at or "", text))
+        kw["commentary"] = tuple(found)
+    return InteropRecord(**kw)
 
 
 def _transcription(r: _Reader, node: Node) -> TranscriptionRecord | None:

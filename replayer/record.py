@@ -140,6 +140,23 @@ class TranscriptionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class InteropRecord:
+    """What a hand imported from PBN or LIN carries beyond our format, kept so that exporting it
+    again loses nothing: the board, vulnerability, the file's result, an unfinished last trick (a
+    claim), and the file's other tags, directives and commentary, untouched and in order."""
+
+    source_format: str  # pbn or lin
+    span: Span
+    board: str | None = None
+    vulnerable: str | None = None  # None, NS, EW, All
+    result: int | None = None  # the declarer's tricks as the file gives them (claims included)
+    unfinished: tuple[Card, ...] = ()  # a last trick the file stops in, in play order
+    tags: tuple[tuple[str, str], ...] = ()
+    directives: tuple[str, ...] = ()
+    commentary: tuple[tuple[str, str], ...] = ()  # (where, text): commentary not attached to a trick
+
+
+@dataclass(frozen=True, slots=True)
 class ProblemRecord:
     text: str
     span: Span
@@ -173,6 +190,7 @@ class HandRecord:
     introduction: Located[str] | None = None
     book_errors: tuple[BookErrorRecord, ...] = ()
     transcription: TranscriptionRecord | None = None
+    interop: InteropRecord | None = None
 
     def result_span(self, start: int, end: int) -> Span | None:
         """Where characters ``start:end`` of the result line stand in the file."""

@@ -26,6 +26,7 @@ from replayer.load_yaml import (
     BOOK_ERROR_KEYS,
     CLAIM_KEYS,
     CLAIM_KINDS,
+    INTEROP_KEYS,
     DECLARATION_KEYS,
     NOTE_KEYS,
     OUTCOME_KEYS,
@@ -273,6 +274,7 @@ def test_schema_keys_are_the_loaders_keys() -> None:
     assert _keys(defs["bookError"]) == list(BOOK_ERROR_KEYS)
     assert _keys(props["transcription"]) == list(TRANSCRIPTION_KEYS)
     assert _keys(defs["reading"]) == list(READING_KEYS)
+    assert _keys(props["interop"]) == list(INTEROP_KEYS)
 
 
 def test_objects_refuse_unknown_keys_as_the_loader_does() -> None:
