@@ -903,9 +903,9 @@ def _interop(r: _Reader, node: Node) -> InteropRecord | None:
         for item in _items(r, m["commentary"][1], "interop commentary"):
             c = r.mapping(item, ("at", "text"), "interop commentary")
             at = r.scalar(c["at"][1], "commentary at") if "at" in c else ""
-            text = r.scalar(c["text"][1], "commentary text") if "text" in c else None
-            if text is not None:
-                found.append((at or "", text))
+            said = r.scalar(c["text"][1], "commentary text") if "text" in c else None
+            if said is not None:
+                found.append((at or "", said))
         kw["commentary"] = tuple(found)
     return InteropRecord(**kw)
 
