@@ -35,6 +35,7 @@ ALLOWED: dict[str, set[str]] = {
     "annotate": {"detect_declarer", "detect_defence", "detect_leads", "game", "motifs"},
     "make": {"cards", "game"},
     "make_examples": {"cards"},
+    "lin": {"cards", "diagnostics", "play"},
     "interop": {"cards", "game", "record"},
     "lesson": {"annotate", "cards", "diagnostics", "game", "make", "motifs", "record", "scoresheet", "scoring"},
     "render_html": {"lesson"},
