@@ -212,3 +212,39 @@ def trump_suit(b: Board) -> Suit | None:
     if code is None and b.contract and b.contract[:1].isdigit():
         code = b.contract[1:].upper().rstrip("X")
     return {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}.get(code or "")
+
+
+# ---------------------------------------------------------------------------------------------
+# LIN and BBO's Handviewer
+
+
+def board_lin(b: Board) -> str:
+    """The board as one line of LIN (notes as ``nt|`` at their trick's last card, the make of a
+    Bridge Whist hand stated at the start); ValueError when LIN cannot hold it (an end position)."""
+    from .lin import make_board, write_lin
+
+    if b.first_trick != 1 or len(b.deal) != 4 or any(len(h) != 13 for h in b.deal.values()):
+        raise ValueError("LIN holds whole deals only: this is an end position or a partial deal")
+    notes: dict[object, list[str]] = {}
+    for n, text in b.notes:
+        if n is None or not 1 <= n <= len(b.tricks):
+            notes.setdefault(None, []).append(text)
+        else:
+            notes.setdefault((n, len(b.tricks[n - 1]) - 1), []).append(text)
+    make = None
+    if b.maker is not None and b.trump is not None and b.declarer is not None:
+        make = (None if b.trump == "NT" else b.trump, b.declarer)
+    dealer = b.dealer if b.dealer is not None else Seat.S
+    board = make_board(b.deal, dealer, b.vulnerable or "None", b.calls or (), b.tricks, notes,  # type: ignore[arg-type]
+                       title=b.title or None, make=make)  # fmt: skip
+    return write_lin(board)
+
+
+def handviewer_url(game: Game, record: HandRecord) -> str | None:
+    """A link that opens the hand in BBO's Handviewer, or None when LIN cannot hold it."""
+    from .lin import handviewer_url as url
+
+    try:
+        return url(board_lin(board_from_game(game, record, "lin")))
+    except ValueError:
+        return None

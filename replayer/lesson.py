@@ -13,6 +13,7 @@ from .annotate import annotate
 from .cards import Card, Letter, Seat, Suit
 from .diagnostics import Diagnostic, Severity
 from .game import Game
+from .interop import handviewer_url
 from .make import make_note
 from .motifs import Finding
 from .record import HandRecord
@@ -125,6 +126,7 @@ class Lesson:
     technique_tricks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # technique -> tricks, for the index page
     contract: str = ""  # short form for the index: "NT by Z"
     partial: bool = False  # an end position or problem rather than a whole deal
+    bbo_url: str | None = None  # the hand in BBO's Handviewer (None when LIN cannot hold it)
 
 
 def citation(record: HandRecord) -> str:
@@ -356,6 +358,7 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
         stepper=stepper_data(game, record, notes, letters),
         contract=_contract_short(game, letters),
         partial=game.is_partial,
+        bbo_url=handviewer_url(game, record),
         techniques=tuple(techniques),
         technique_tricks=tuple((k, tuple(v)) for k, v in techniques.items()),
     )

@@ -148,7 +148,9 @@ def test_the_pages_make_no_external_requests(hands: Path, tmp_path: Path) -> Non
     build_site([str(hands)], BuildOptions(out=out, pdf=False))
     for page in out.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
-        for attr in re.findall(r'\b(?:src|href)="([^"]*)"', html):
+        for tag, attr in re.findall(r'<(\w+)[^>]*?\b(?:src|href)="([^"]*)"', html):
+            if tag == "a" and attr.startswith("https://www.bridgebase.com/tools/handviewer.html?lin="):
+                continue  # a link the reader may follow, not a request the page makes
             assert not re.match(r"[a-z]+:|//", attr), f"{page.name} refers to {attr}"
     css = (out / "assets/lesson.css").read_text(encoding="utf-8") + (out / "assets/stepper.css").read_text(encoding="utf-8")
     for url in re.findall(r"url\(([^)]*)\)", css):
@@ -168,6 +170,22 @@ def test_notes_are_markdown_with_raw_html_shown_as_text(hands: Path, tmp_path: P
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; and <strong>strong</strong> words" in page
     assert "<b>Bold</b>" not in page and "&lt;b&gt;Bold&lt;/b&gt;" in page
+
+
+def test_every_whole_deal_links_to_bbos_handviewer(hands: Path, tmp_path: Path) -> None:
+    from urllib.parse import parse_qs, urlparse
+
+    from replayer.lin import read_lin
+
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    for n in range(1, 6):
+        html = (out / f"foster-1904/hand-{n}.html").read_text(encoding="utf-8")
+        url = re.search(r'href="(https://www.bridgebase.com/tools/handviewer.html\?lin=[^"]*)"', html)
+        assert url is not None, n
+        lin = parse_qs(urlparse(url.group(1).replace("&amp;", "&")).query)["lin"][0]
+        boards, problems = read_lin(lin, "link")
+        assert problems == [] and len(boards) == 1 and len(boards[0].tricks) == 13
 
 
 def test_the_manifest_records_what_was_built(hands: Path, tmp_path: Path) -> None:
