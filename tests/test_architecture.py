@@ -36,6 +36,7 @@ ALLOWED: dict[str, set[str]] = {
     "make": {"cards", "game"},
     "make_examples": {"cards"},
     "lin": {"cards", "diagnostics", "play"},
+    "analysis": {"cards", "game", "play", "record", "scoresheet"},
     "interop": {"cards", "game", "lin", "record"},
     "lesson": {"annotate", "cards", "diagnostics", "game", "interop", "make", "motifs", "record", "scoresheet", "scoring"},
     "render_html": {"lesson"},
