@@ -148,8 +148,14 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     roots = [Path(p) for p in paths if Path(p).is_dir()]
     template_dirs = ([str(options.templates)] if options.templates else []) + [str(TEMPLATES)]
     env = make_environment(template_dirs)
+    from .analysis import dds_available
+
+    with_dd = dds_available() is None  # the lessons carry the double-dummy layer only with endplay
+    dd_cache = _load_dd_cache(out) if with_dd else {}
+    dd_size = len(dd_cache)
     base_key = hashlib.sha256("\0".join((
         __version__, _digest_tree([Path(d) for d in template_dirs]), _digest_tree([ASSETS]), str(options.pdf),
+        str(with_dd),
     )).encode()).hexdigest()  # fmt: skip
 
     items: list[_Item] = []
@@ -163,7 +169,7 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
             report.diagnostics.extend(checked.diagnostics)
             continue
         report.diagnostics.extend(checked.diagnostics)
-        lesson = lesson_model(checked.game, checked.record, checked.diagnostics)
+        lesson = lesson_model(checked.game, checked.record, checked.diagnostics, dd_cache, double_dummy=with_dd)
         items.append(_Item(checked, _slug(path, roots), lesson))
     items.sort(key=lambda it: _natural(it.slug))
 
@@ -255,10 +261,24 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     if not report.corpus_pdf and previous.get("corpus"):
         corpus_path.unlink(missing_ok=True)
 
+    if len(dd_cache) != dd_size:
+        write_atomic(out / DD_CACHE, (json.dumps(dd_cache, sort_keys=True) + "\n").encode("utf-8"))
     new_manifest["lessons"] = lessons_manifest
     write_atomic(out / MANIFEST, (json.dumps(new_manifest, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     report.seconds = time.perf_counter() - started
     return report
+
+
+DD_CACHE = ".replayer-dds.json"
+
+
+def _load_dd_cache(out: Path) -> dict[str, int]:
+    """Positions solved by earlier builds (position → tricks), so a rebuild solves nothing twice."""
+    try:
+        data = json.loads((out / DD_CACHE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, int)} if isinstance(data, dict) else {}
 
 
 TECHNIQUES_PAGE = "techniques.html"

@@ -7,8 +7,9 @@ Markdown here: turning them into HTML is the renderer's job.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, MutableMapping
 
+from .analysis import PlayAnalysis, analyse, dds_available, verify_claims
 from .annotate import annotate
 from .cards import Card, Letter, Seat, Suit
 from .diagnostics import Diagnostic, Severity
@@ -44,15 +45,21 @@ class CardView:
     words: str  # the ten of hearts
     led: bool = False
     won: bool = False
+    dd_mark: str = ""  # double dummy: "−1" a card that costs a trick, "+1" a trick gained from an error
+    dd_text: str = ""
+
+    @property
+    def dd_kind(self) -> str:
+        return "cost" if self.dd_mark.startswith("−") else "gain" if self.dd_mark else ""
 
     @property
     def text(self) -> str:
         return self.symbol + self.rank
 
 
-def _view(card: Card, *, led: bool = False, won: bool = False) -> CardView:
+def _view(card: Card, *, led: bool = False, won: bool = False, dd: tuple[str, str] = ("", "")) -> CardView:
     return CardView(card.suit.symbol, card.rank.display, card.suit.letter + card.rank.display, card.suit.is_red,
-                    card_words(card), led, won)  # fmt: skip
+                    card_words(card), led, won, dd[0], dd[1])  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +97,7 @@ class NoteView:
     technique: str | None = None  # derived notes: the technique they show
     card: str | None = None  # derived notes: the stepper shows the note once this card (H10) is played …
     card_trick: int | None = None  # … in this trick
+    verdicts: tuple[tuple[str, str], ...] = ()  # double dummy on the note's claims: (verdict, sentence)
 
     @property
     def trick_label(self) -> str:
@@ -127,6 +135,7 @@ class Lesson:
     contract: str = ""  # short form for the index: "NT by Z"
     partial: bool = False  # an end position or problem rather than a whole deal
     bbo_url: str | None = None  # the hand in BBO's Handviewer (None when LIN cannot hold it)
+    double_dummy: tuple[str, ...] = ()  # the analysis in sentences: the start, then each card that cost a trick
 
 
 def citation(record: HandRecord) -> str:
@@ -248,11 +257,28 @@ def _key_card(game: Game, f: Finding) -> Card | None:
     return max(mine, key=order.index) if mine else None
 
 
-def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, ...] = ()) -> Lesson:
+def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, ...] = (),
+                 dd_cache: MutableMapping[str, int] | None = None, *, double_dummy: bool = True) -> Lesson:  # fmt: skip
     """The lesson for a validated hand.  ``diagnostics`` are the validator's findings: its warnings
     become editor's notes.  The engine's own notes (the make, the detectors' findings) follow the
-    author's at each trick."""
+    author's at each trick.  With endplay installed (and ``double_dummy``), every card is weighed
+    double dummy and the author's claims get verdicts; ``dd_cache`` keeps the solved positions."""
     seats, letters = _column_seats(game, record)
+    dd: PlayAnalysis | None = None
+    verdicts: dict[int, list[tuple[str, str]]] = {}
+    if double_dummy and dds_available() is None and game.tricks:
+        dd = analyse(game, dd_cache, letters=letters)
+        claim_note = {id(c): k for k, n in enumerate(record.notes) for c in n.claims}
+        for v in verify_claims(game, record, dd_cache, letters=letters):
+            if v.verdict != "checked by the cards" and id(v.claim) in claim_note:
+                verdicts.setdefault(claim_note[id(v.claim)], []).append((v.verdict, v.text))
+    marks: dict[tuple[int, Seat], tuple[str, str]] = {}
+    if dd is not None:
+        for ca in dd.cards:
+            if ca.cost > 0:
+                marks[(ca.trick, ca.seat)] = (f"−{ca.cost}", ca.text)
+            elif ca.gain > 0:
+                marks[(ca.trick, ca.seat)] = (f"+{ca.gain}", ca.text)
     names = _side_names(game, letters)
     # A–B before Y–Z, as Foster prints his totals; N–S before E–W otherwise
     side_order = (game.dealer.lho.side, game.dealer.side) if letters else ("NS", "EW")
@@ -260,7 +286,8 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
 
     derived, _findings = derived_notes(game)
     notes = tuple(
-        NoteView(f"note-{i}", n.text, tuple(n.tricks), n.source) for i, n in enumerate(record.notes, 1)
+        NoteView(f"note-{i}", n.text, tuple(n.tricks), n.source, verdicts=tuple(verdicts.get(i - 1, ())))
+        for i, n in enumerate(record.notes, 1)
     ) + tuple(derived)
     techniques: dict[str, list[int]] = {}
     for n in derived:
@@ -287,7 +314,8 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
             running[t.winner.side] += 1
         by_seat = {s: c for s, c in t.plays}
         cells = tuple(
-            _view(by_seat[s], led=(s == t.leader), won=(s == t.winner)) if s in by_seat else None for s in seats
+            _view(by_seat[s], led=(s == t.leader), won=(s == t.winner), dd=marks.get((t.number, s), ("", "")))
+            if s in by_seat else None for s in seats
         )
         rows.append(TrickRow(
             t.number, cells, heading[t.leader], heading[t.winner] if t.winner is not None else None,
@@ -355,10 +383,11 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
         score=tuple(score_items),
         readings=tuple(readings),
         transcription=record.transcription.text if record.transcription is not None else None,
-        stepper=stepper_data(game, record, notes, letters),
+        stepper=stepper_data(game, record, notes, letters, dd),
         contract=_contract_short(game, letters),
         partial=game.is_partial,
         bbo_url=handviewer_url(game, record),
+        double_dummy=_dd_summary(dd, letters, game) if dd is not None else (),
         techniques=tuple(techniques),
         technique_tricks=tuple((k, tuple(v)) for k, v in techniques.items()),
     )
@@ -371,7 +400,18 @@ def _compass(game: Game, side: str) -> str:
     return game.dealer.side if side == "YZ" else game.dealer.lho.side if side == "AB" else side
 
 
-def stepper_data(game: Game, record: HandRecord, notes: tuple[NoteView, ...], letters: bool) -> dict[str, Any]:
+def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:
+    names = _side_names(game, letters)
+    order = sorted(names, key=lambda side: names[side])
+    start = ", ".join(f"{names[side]} {dd.start[side]}" for side in order)
+    end = ", ".join(f"{names[side]} {dd.end[side]}" for side in order)
+    lines = [f"With best play by everyone from the first card: {start}. As played: {end}."]
+    lines += [ca.text for ca in dd.cards if ca.cost > 0]
+    return tuple(lines)
+
+
+def stepper_data(game: Game, record: HandRecord, notes: tuple[NoteView, ...], letters: bool,
+                 dd: PlayAnalysis | None = None) -> dict[str, Any]:  # fmt: skip
     """The JSON the stepper reads from the page (its contract is in docs/lesson-pages.md)."""
     decl = game.declaration
 
@@ -397,6 +437,8 @@ def stepper_data(game: Game, record: HandRecord, notes: tuple[NoteView, ...], le
                     "winner": t.winner.name if t.winner is not None else None} for t in game.tricks],
         "notes": [_note_data(n, {tr.number for tr in game.tricks}) for n in notes],
         "result": dict(game.tricks_won),
+        "dd": [{"index": ca.index, "text": ca.text, "cost": ca.cost, "gain": ca.gain}
+               for ca in (dd.cards if dd is not None else ()) if ca.cost > 0 or ca.gain > 0],
     }  # fmt: skip
 
 

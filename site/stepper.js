@@ -313,9 +313,18 @@
     this.quizButton.addEventListener("click", function () { self.setQuiz(!self.quiz); });
     this.quizHint = el("span", { className: "st-hint", hidden: true,
       text: "Dummy\u2019s cards are played by the declarer: watch as the declarer to play them." });
-    return el("div", { className: "st-options" }, [
+    var options = [
       el("label", { "for": "st-watch-as", text: "Watch as" }), " ", this.viewerSelect, " ", this.quizButton, " ", this.quizHint
-    ]);
+    ];
+    /* the optional double-dummy layer: what best play makes of the card just played */
+    this.dd = {};
+    (Array.isArray(hand.data.dd) ? hand.data.dd : []).forEach(function (d) { self.dd[d.index] = d; });
+    if (Object.keys(this.dd).length) {
+      this.ddBox = el("input", { type: "checkbox", id: "st-dd", className: "st-dd-toggle" });
+      this.ddBox.addEventListener("change", function () { self.render(); });
+      options.push(" ", el("label", { className: "st-dd-label" }, [this.ddBox, " Double-dummy marks"]));
+    }
+    return el("div", { className: "st-options" }, options);
   };
 
   Stepper.prototype.buildQuiz = function () {
@@ -630,6 +639,12 @@
     if (this.asking) {  /* the notes often name the card: keep them until the reader has chosen */
       body.appendChild(el("p", { className: "st-no-notes", text: "The notes come back once you have chosen your card." }));
       return;
+    }
+    var last = this.ddBox && this.ddBox.checked && !this.asking ? this.dd[this.pos - 1] : null;
+    if (last) {
+      body.appendChild(el("p", { className: "st-dd-note " + (last.cost > 0 ? "st-dd-cost" : "st-dd-gain") }, [
+        el("strong", { text: "Double dummy: " }), last.text
+      ]));
     }
     var seen = t < 0 ? [] : hand.tricks[t].cards.slice(0, this.pos - trickStart(hand, t)).map(function (c) { return c.card.id; });
     hand.notes.forEach(function (note) {

@@ -246,3 +246,17 @@ def test_the_site_has_a_technique_index_and_the_make_exercises(hands: Path, tmp_
     assert "Foster p. 47" in makes and "Dummy Bridge" in makes
     lesson = (out / "foster-1904/hand-1.html").read_text(encoding="utf-8")
     assert '<div class="note derived" id="derived-1">' in lesson and "found in the cards by replayer" in lesson
+
+
+def test_lessons_carry_the_double_dummy_layer_and_the_claims_verdicts(hands: Path, tmp_path: Path) -> None:
+    import json
+
+    out = tmp_path / "site"
+    build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    cache = json.loads((out / ".replayer-dds.json").read_text(encoding="utf-8"))
+    assert cache and all(isinstance(v, int) for v in cache.values())
+    five = (out / "foster-1904/hand-5.html").read_text(encoding="utf-8")
+    assert "Double-dummy analysis" in five and '<sup class="dd cost"' in five
+    # the closing claim (B's discards save the game) is refuted by the dealer's ♠5 at trick 4
+    assert 'class="verdict refuted"' in five and 'class="verdict confirmed"' in five
+    assert '"dd": [' in five  # the stepper's optional layer

@@ -248,6 +248,17 @@ def test_a_note_found_in_the_cards_waits_for_its_card(tab: Tab) -> None:
     tab.expect("#stepper .st-notes .note.derived >> nth=0").to_contain_text("found in the cards by replayer")
 
 
+def test_the_double_dummy_layer_is_optional(tab: Tab) -> None:
+    tab.open()
+    notes = "#stepper .st-notes"
+    tab.press("ArrowRight", 16)  # to the end of trick 4, where the dealer throws ♠5
+    tab.expect(notes).not_to_contain_text("Double dummy:")
+    tab.page.check("#st-dd")
+    tab.expect(notes).to_contain_text("Double dummy: ♠5")
+    tab.page.uncheck("#st-dd")
+    tab.expect(notes).not_to_contain_text("Double dummy:")
+
+
 def test_trick_keys_and_the_url(tab: Tab) -> None:
     tab.open()
     history = tab.page.evaluate("history.length")
