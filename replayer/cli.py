@@ -50,6 +50,19 @@ def _parser() -> argparse.ArgumentParser:
     an.add_argument("--detector", action="append", default=None, metavar="NAME",
                     help="run only this detector (repeatable); see docs/teaching-notes.md for the names")
 
+    im = sub.add_parser("import", help="PBN or LIN boards into hand files (one YAML per board), each checked")
+    im.add_argument("files", nargs="+", metavar="FILE", help="PBN (.pbn) or LIN (.lin) files")
+    im.add_argument("--out", metavar="DIR", help="where to write the hands (default: a folder named after each file)")
+    im.add_argument("--force", action="store_true", help="overwrite hand files that already exist")
+    im.add_argument("--dry-run", action="store_true", help="check and report, write nothing")
+    im.add_argument("-q", "--quiet", action="store_true", help="problems only, no summary")
+
+    ex = sub.add_parser("export", help="a hand as PBN or LIN (on standard output)")
+    ex.add_argument("hand", metavar="HAND", help="a hand file")
+    ex.add_argument("--to", choices=("pbn", "lin"), required=True, help="the format")
+    ex.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of standard output")
+    ex.add_argument("--url", action="store_true", help="with --to lin: print BBO's Handviewer link instead")
+
     b = sub.add_parser("build", help="render every hand into a static site of lessons (HTML and PDF)")
     b.add_argument("paths", nargs="*", metavar="PATH", default=["hands"],
                    help="hand files or folders (default: hands)")
@@ -81,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _build(args)
         if args.command == "annotate":
             return _annotate(args)
+        if args.command == "import":
+            return _import(args)
+        if args.command == "export":
+            return _export(args)
         return _show(args)
     except NoHands as exc:
         print(f"replayer: {exc}", file=sys.stderr)
@@ -237,4 +254,76 @@ def _annotate(args: argparse.Namespace) -> int:
         print(json.dumps(annotations_json(checked.game, findings, with_make=args.detector is None), ensure_ascii=False, indent=2))
     else:
         print(annotations_text(checked.game, findings, with_make=args.detector is None), end="")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from .build import write_atomic
+    from .importer import import_text, no_boards
+
+    totals = {"boards": 0, "written": 0, "kept": 0, "complete": 0, "valid": 0, "rejected": 0}
+    status = 0
+    for name in args.files:
+        path = Path(name)
+        if not path.is_file():
+            print(f"replayer: {path}: no such file", file=sys.stderr)
+            return 2
+        boards, problems = import_text(path.read_bytes(), str(path))
+        if not boards:
+            problems = [*problems, no_boards(str(path))]
+        out = Path(args.out) if args.out else Path(path.stem)
+        for d in sorted(problems, key=sort_key):
+            print(format_diagnostic(d), file=sys.stderr)
+        for b in boards:
+            totals["boards"] += 1
+            target = out / b.name
+            for d in sorted(b.diagnostics, key=sort_key):
+                if d.severity is not Severity.NOTE:
+                    print(format_diagnostic(d).replace(b.name, str(target), 1), file=sys.stderr)
+            if b.complete:
+                totals["complete"] += 1
+                totals["valid" if b.valid else "rejected"] += 1
+            if not b.valid:
+                status = 1
+            if args.dry_run:
+                continue
+            if target.exists() and not args.force:
+                totals["kept"] += 1
+                continue
+            write_atomic(target, b.text.encode("utf-8"))
+            totals["written"] += 1
+    if not args.quiet:
+        t = totals
+        written = "nothing written (dry run)" if args.dry_run else f"{t['written']} written" + (
+            f", {t['kept']} left as they were (use --force)" if t["kept"] else "")
+        print(f"{t['boards']} board{'s' if t['boards'] != 1 else ''} read, {written}; "
+              f"{t['complete']} complete play{'s' if t['complete'] != 1 else ''}: {t['valid']} valid, {t['rejected']} rejected",
+              file=sys.stderr)  # fmt: skip
+    return status
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .build import write_atomic
+    from .interop import board_from_game, board_lin, export_pbn
+    from .lin import handviewer_url
+
+    checked = _valid_hand(args.hand, "export")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None and checked.record is not None
+    board = board_from_game(checked.game, checked.record, args.to)
+    try:
+        text = board_lin(board) if args.to == "lin" else export_pbn(board)
+    except ValueError as exc:
+        print(f"replayer: {args.hand} cannot be written as {args.to.upper()}: {exc}", file=sys.stderr)
+        return 1
+    if args.url:
+        if args.to != "lin":
+            print("replayer: --url goes with --to lin", file=sys.stderr)
+            return 2
+        text = handviewer_url(text) + "\n"
+    if args.out:
+        write_atomic(Path(args.out), text.encode("utf-8"))
+    else:
+        sys.stdout.write(text)
     return 0

@@ -8,13 +8,19 @@ their own syntax; this module knows our hand format and the game.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cards import Card, Seat, Suit, format_holding
 from .game import Game
 from .record import HandRecord
 
-__all__ = ["Board", "hand_yaml", "board_from_game", "call_symbols", "contract_text"]
+if TYPE_CHECKING:
+    from .pbn import PbnComment, PbnGame
+
+__all__ = ["Board", "hand_yaml", "board_from_game", "call_symbols", "contract_text", "board_lin", "handviewer_url",
+           "board_from_pbn", "board_pbn", "export_pbn"]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -184,12 +190,11 @@ def board_from_game(game: Game, record: HandRecord, target: str = "pbn") -> Boar
             b.contract = f"{decl.level}{decl.strain.code}{dbl}"
     b.tricks = [list(t.plays) for t in game.tricks]
     b.first_trick, b.leader = game.first_trick, game.opening_leader
-    if interop is not None and interop.unfinished and game.tricks:
-        last = game.tricks[-1]
-        start = last.winner if last.winner is not None else last.leader
-        seats = start.rotation()
-        b.tricks.append([(seats[k], c) for k, c in enumerate(interop.unfinished)])
-    if b.result is None and decl is not None and game.is_complete:
+    if interop is not None and interop.unfinished:
+        # each card of an unfinished trick goes with the hand that still holds it
+        holder = {c: s for s, hand in game.deal.items() for c in hand}
+        b.tricks.append([(holder[c], c) for c in interop.unfinished if c in holder])
+    if b.result is None and decl is not None and game.is_complete and target == "pbn":  # PBN's Result is mandatory
         b.result = game.tricks_won[decl.declarer.side]
     for n in record.notes:
         if not n.tricks:
@@ -228,15 +233,19 @@ def board_lin(b: Board) -> str:
     notes: dict[object, list[str]] = {}
     for n, text in b.notes:
         if n is None or not 1 <= n <= len(b.tricks):
-            notes.setdefault(None, []).append(text)
+            notes.setdefault("start", []).append(text)
         else:
             notes.setdefault((n, len(b.tricks[n - 1]) - 1), []).append(text)
     make = None
     if b.maker is not None and b.trump is not None and b.declarer is not None:
         make = (None if b.trump == "NT" else b.trump, b.declarer)
     dealer = b.dealer if b.dealer is not None else Seat.S
+    players = {s: v for s in Seat for k, v in b.tags if k == f"Player {s.word}"}
+    board_id = next((v for k, v in b.tags if k == "LIN qx"), None)
+    title = next((v for k, v in b.tags if k == "LIN ah"), None if b.source_format == "lin" else b.title or None)
     board = make_board(b.deal, dealer, b.vulnerable or "None", b.calls or (), b.tricks, notes,  # type: ignore[arg-type]
-                       title=b.title or None, make=make)  # fmt: skip
+                       title=title, players=players or None, claim=b.result if b.source_format == "lin" else None,
+                       make=make, board_id=board_id)  # fmt: skip
     return write_lin(board)
 
 
@@ -248,3 +257,157 @@ def handviewer_url(game: Game, record: HandRecord) -> str | None:
         return url(board_lin(board_from_game(game, record, "lin")))
     except ValueError:
         return None
+
+
+# ---------------------------------------------------------------------------------------------
+# PBN
+
+#: tags our format models (from the hand's own fields); every other tag travels in ``interop``
+_PBN_MODELLED = {"Deal", "Dealer", "Vulnerable", "Auction", "Contract", "Declarer", "Result", "Play"}
+#: project tags for Bridge Whist's make, which PBN has no tags for (docs/interop.md)
+_PBN_PROJECT = ("ReplayerRules", "ReplayerMake", "ReplayerTrump", "ReplayerDoubles")
+#: the calls with their note references and NAGs (``2C =1= X $1``), which our calls do not hold
+_PBN_ANNOTATED = "ReplayerAuction"
+_PLAY_AT = re.compile(r"^\[Play\] after \S+ \(trick (\d+)\)$")
+_PLAY_END = re.compile(r"^\[Play\] after \S+ \(end\)$")
+
+
+def board_from_pbn(g: PbnGame, index: int) -> Board:
+    """Our neutral board from a PBN game: commentary on a trick becomes a note at that trick; every
+    other remark keeps where it stood (``interop.commentary``); ``%`` lines go to ``directives``."""
+    from .pbn import PbnDirective
+
+    label = g.board if g.board not in (None, "", "?") else str(index)
+    event = g.tag("Event")
+    title = f"Board {label}" + (f", {event}" if event not in (None, "", "?") else "")
+    b = Board("pbn", str(label), title=title, dealer=g.dealer, vulnerable=g.vulnerable,
+              deal=dict(g.deal) if g.deal else {})  # fmt: skip
+    project = {t.name: t.value for t in g.tags if t.name in _PBN_PROJECT}
+    if project.get("ReplayerRules") == "bridge-whist" and "ReplayerTrump" in project:
+        b.rules, b.maker, b.trump = "bridge-whist", project.get("ReplayerMake", "Z"), project["ReplayerTrump"]
+        b.doubles = project.get("ReplayerDoubles", "").split()
+        b.declarer = g.declarer
+    elif g.auction is not None and g.auction.calls:
+        calls: list[str] = []
+        for _, call in g.auction.calls:
+            calls += ["Pass"] * 3 if call == "AP" else [call]
+        b.calls = calls
+    elif g.contract and g.contract[:1].isdigit() and g.declarer is not None:
+        b.contract, b.declarer = g.contract, g.declarer
+    if g.play is not None:
+        b.tricks = g.play.in_play_order()
+    b.result = g.result
+    b.tags = _tag_order([(t.name, "\n".join([t.value] + [" ".join(r.elements) for r in t.rows]))
+                         for t in g.tags if t.name not in _PBN_MODELLED and t.name not in _PBN_PROJECT
+                         and t.name != _PBN_ANNOTATED])  # fmt: skip
+    # a note the standard cannot number (outside 1…32) cannot be written back as a note: keep its text
+    bad = [v for k, v in b.tags if k == "Note" and not (v.split(":", 1)[0].strip().isdigit()
+                                                        and 1 <= int(v.split(":", 1)[0]) <= 32)]  # fmt: skip
+    b.tags = [(k, v) for k, v in b.tags if not (k == "Note" and v in bad)]
+    b.commentary = [("start", f"Note {v}") for v in bad] + b.commentary
+    if g.board in (None, "", "?"):  # the label an export will write as the Board tag
+        b.tags = [(k, str(label) if k == "Board" else v) for k, v in b.tags]
+    if g.auction is not None and any(tok.note is not None or tok.nags for tok in g.auction.tokens):
+        annotated = [tok.text + (f" ={tok.note}=" if tok.note is not None and 1 <= tok.note <= 32 else "")
+                     + "".join(f" ${n}" for n in tok.nags)
+                     for tok in g.auction.tokens if tok.text not in ("-", "+", "*", "^S")]  # fmt: skip
+        b.tags.append((_PBN_ANNOTATED, " ".join(annotated)))
+    for at, remark in g.remarks():
+        if isinstance(remark, PbnDirective):
+            if remark.text.strip() and not remark.text.strip().upper().startswith(("PBN ", "EXPORT")):
+                b.directives.append(remark.text.strip())
+            continue
+        text = remark.text.strip()  # a ";" comment keeps the space after the semicolon; a {…} one need not
+        m = _PLAY_AT.match(at)
+        if m:
+            b.notes.append((int(m.group(1)), text))
+        elif _PLAY_END.match(at) and b.tricks and text:
+            b.notes.append((len(b.tricks), text))  # after the play's end mark: a note on the last trick
+        elif text:
+            b.commentary.append((at, text))
+    return b
+
+
+def _tag_order(tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The order an export writes them in, so that a second import finds them as the first did:
+    the standard's mandatory tags in its order, then the others as read, then the notes."""
+    from .pbn import MANDATORY_TAGS
+
+    rank = {name: k for k, name in enumerate(MANDATORY_TAGS)}
+    have = {name for name, _ in tags}
+    # the export writes every mandatory tag, "?" when unknown: an import holds them the same way
+    tags = tags + [(name, "?") for name in MANDATORY_TAGS if name not in have and name not in _PBN_MODELLED]
+    head = sorted((t for t in tags if t[0] in rank), key=lambda t: rank[t[0]])
+    rest = [t for t in tags if t[0] not in rank and t[0] != "Note"]
+    plain, tables = [t for t in rest if "\n" not in t[1]], [t for t in rest if "\n" in t[1]]
+    return head + plain + tables + [t for t in tags if t[0] == "Note"]
+
+
+def board_pbn(b: Board) -> PbnGame:
+    """A PBN game for a board (strict: raises ValueError when PBN cannot hold it)."""
+    from .pbn import PbnComment, PbnDirective, make_game
+
+    tags = [(k, v.split("\n", 1)[0]) for k, v in b.tags if k not in ("Note", _PBN_ANNOTATED)]
+    rows = {k: v.split("\n")[1:] for k, v in b.tags if "\n" in v}
+    annotated = next((v for k, v in b.tags if k == _PBN_ANNOTATED), None)
+    notes = {int(k): text for k, _, text in (v.partition(":") for n, v in b.tags if n == "Note")
+             if k.isdigit() and 1 <= int(k) <= 32}  # fmt: skip
+    auction = annotated.split() if annotated is not None else b.calls
+    contract, declarer = b.contract, b.declarer
+    if b.maker is not None and b.trump is not None:
+        tags += [("ReplayerRules", b.rules), ("ReplayerMake", b.maker), ("ReplayerTrump", b.trump)]
+        if b.doubles:
+            tags.append(("ReplayerDoubles", " ".join(b.doubles)))
+        contract = b.trump  # the standard's bare strain: a trump without a level
+    elif b.rules != "contract":
+        tags.append(("ReplayerRules", b.rules))
+    commentary: dict[int, list[str]] = {}
+    intro: list[str] = []
+    for n, text in b.notes:
+        if n is None:
+            intro.append(text)
+        else:
+            commentary.setdefault(n, []).append(text)
+    game = make_game(deal=b.deal, dealer=b.dealer if b.dealer is not None else Seat.N, vulnerable=b.vulnerable or "None",
+                     auction=auction, auction_notes=notes or None, contract=contract, declarer=declarer, tricks=b.tricks or None, result=b.result,
+                     tags=tags, commentary=commentary or None, intro=intro)  # fmt: skip
+    from .pbn import PbnRow
+
+    for t in game.tags:
+        if t.name in rows:
+            t.rows = [PbnRow(line.split()) for line in rows[t.name]]
+    for at, text in b.commentary:
+        _place(game, at, PbnComment(text))
+    game.leading.extend(PbnDirective(d) for d in b.directives)
+    return game
+
+
+_AFTER_TAG = re.compile(r"^after \[(.+)\]$")
+_IN_AUCTION = re.compile(r"^\[Auction\] after \S+ \(call (\d+)\)$")
+
+
+def _place(game: PbnGame, at: str, remark: PbnComment) -> None:
+    """Put a remark back where the import found it (``after [Deal]``, ``[Auction] after 1H (call 1)``…)."""
+    m = _AFTER_TAG.match(at)
+    if m:
+        name = m.group(1)
+        for t in game.tags:
+            label = f"Note {t.value.split(':', 1)[0]}" if t.name == "Note" else t.name
+            if label == name:
+                t.remarks.append(remark)
+                return
+    m = _IN_AUCTION.match(at)
+    if m and game.get("Auction") is not None:
+        calls = [tok for tok in game.get("Auction").tokens if tok.is_slot and tok.text != "-"]  # type: ignore[union-attr]
+        k = int(m.group(1))
+        if 1 <= k <= len(calls):
+            calls[k - 1].remarks.append(remark)
+            return
+    game.leading.append(remark)
+
+
+def export_pbn(b: Board) -> str:
+    """The board as a PBN 2.1 file (export form)."""
+    from .pbn import write_pbn
+
+    return write_pbn([board_pbn(b)])

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from support.corpus import corpus_dir
+
 from replayer.cards import Card, Seat, Strain, Suit
 from replayer.diagnostics import Severity
 from replayer.lin import (
@@ -29,9 +31,8 @@ from replayer.lin import (
     write_lin,
 )
 
-CORPUS = Path("/work/shared/corpus/lin")
-FILES = sorted(CORPUS.glob("*.lin")) if CORPUS.is_dir() else []
-needs_corpus = pytest.mark.skipif(not FILES, reason="the shared LIN corpus is not here")
+CORPUS = corpus_dir() / "lin"
+FILES = sorted(CORPUS.glob("*.lin"))
 
 
 def C(text: str) -> Card:
@@ -69,12 +70,10 @@ COUNTS = {
 SOURCES_TABLE_VUGRAPH = (30, 496, 202, 16, 11)
 
 
-@needs_corpus
 def test_every_corpus_file_is_counted() -> None:
     assert {p.name for p in FILES} == set(COUNTS)
 
 
-@needs_corpus
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_corpus_file_reads_cleanly_with_the_expected_counts(path: Path) -> None:
     boards, diagnostics = read_lin(path.read_text(encoding="utf-8"), str(path))
@@ -89,14 +88,12 @@ def test_corpus_file_reads_cleanly_with_the_expected_counts(path: Path) -> None:
     assert got == COUNTS[path.name]
 
 
-@needs_corpus
 def test_sources_table_figures_for_the_vugraph_file_are_the_mid_line_commands() -> None:
     text = (CORPUS / "bridgebots_usbf2010_sf_vugraph.lin").read_text(encoding="utf-8")
     mid_line = tuple(len(re.findall(rf"\|{c}\|", text)) for c in ("pc", "nt", "an", "mc"))
     assert (30, *mid_line) == SOURCES_TABLE_VUGRAPH
 
 
-@needs_corpus
 def test_vugraph_contracts_and_results_agree_with_the_files_own_result_line() -> None:
     boards = read("bridgebots_usbf2010_sf_vugraph.lin")
     results = dict(boards[0].extras)["rs"].split(",")
@@ -117,7 +114,6 @@ def test_vugraph_contracts_and_results_agree_with_the_files_own_result_line() ->
 # The corpus: what is attached where
 
 
-@needs_corpus
 def test_vugraph_header_players_and_rooms() -> None:
     boards = read("bridgebots_usbf2010_sf_vugraph.lin")
     first, second = boards[0], boards[1]
@@ -131,7 +127,6 @@ def test_vugraph_header_players_and_rooms() -> None:
     assert second.extras == ()
 
 
-@needs_corpus
 def test_comments_are_attached_to_the_card_or_call_they_follow() -> None:
     boards = read("bridgebots_usbf2010_sf_vugraph.lin")
     o46, c46 = boards[0], boards[1]
@@ -158,7 +153,6 @@ def test_comments_are_attached_to_the_card_or_call_they_follow() -> None:
     assert c46.tricks[3].plays[2] == (Seat.E, C("H4"))  # East: SA63 HJ8642 DK53 CKJ
 
 
-@needs_corpus
 def test_alerts_are_attached_to_the_call_they_follow() -> None:
     o46 = read("bridgebots_usbf2010_sf_vugraph.lin")[0]
     call = o46.calls[2]
@@ -178,7 +172,6 @@ def test_alerts_are_attached_to_the_call_they_follow() -> None:
     assert aba.calls[15].explanation is not None and aba.calls[15].explanation.startswith("Blackwood (H)")
 
 
-@needs_corpus
 def test_a_passed_out_board() -> None:
     board = read("pbntools_28189391_passed_out.lin")[0]
     assert [c.call for c in board.calls] == ["Pass"] * 4
@@ -187,7 +180,6 @@ def test_a_passed_out_board() -> None:
     assert board.dealer is Seat.N and board.title == "Board 1" and board.number == 1
 
 
-@needs_corpus
 def test_a_deal_only_board() -> None:
     board = read("pbntools_28189453_deal_only.lin")[0]
     assert board.calls == () and board.plays == () and board.claim is None
@@ -197,7 +189,6 @@ def test_a_deal_only_board() -> None:
     assert board.players == {Seat.S: "escharno", Seat.W: "49J49", Seat.N: "leonardo35", Seat.E: "hania56"}
 
 
-@needs_corpus
 def test_the_missing_fourth_hand_is_inferred() -> None:
     board = read("pbntools_28189453_deal_only.lin")[0]  # md|1S29H4D279QKAC457T,S8Q…,S456…,|
     assert board.deal_inferred is Seat.E
@@ -208,7 +199,6 @@ def test_the_missing_fourth_hand_is_inferred() -> None:
     assert vugraph.deal_inferred is None
 
 
-@needs_corpus
 def test_a_claim_in_the_middle_of_a_trick() -> None:
     board = read("pbntools_28190102_claim_midtrick.lin")[0]
     assert board.claim == 6 and board.cards_played == 6
@@ -225,7 +215,6 @@ def test_a_claim_in_the_middle_of_a_trick() -> None:
     assert board.declarer_tricks == 6
 
 
-@needs_corpus
 def test_a_claim_after_the_first_card_of_a_trick_and_a_doubled_slam() -> None:
     board = read("pbntools_28189836_6NTx_claim.lin")[0]
     contract = board.contract
@@ -236,7 +225,6 @@ def test_a_claim_after_the_first_card_of_a_trick_and_a_doubled_slam() -> None:
     assert board.claim == 10 and len(board.tricks) == 4 and len(board.tricks[-1].plays) == 1
 
 
-@needs_corpus
 def test_declarer_is_the_first_of_the_side_to_name_the_strain() -> None:
     # endplay board 1: dealer N; p p 1H(S) 2H!(W) p 4S(E) 5H(S) p p p: South bid hearts first
     board = read("endplay_example1_multi.lin")[0]
@@ -251,7 +239,6 @@ def test_declarer_is_the_first_of_the_side_to_name_the_strain() -> None:
     assert hist.dealer is not None and c.declarer is hist.dealer.next(first_diamond)
 
 
-@needs_corpus
 def test_play_in_tricks_with_winners_and_leaders() -> None:
     # dealer S: p 1H(W) 2N(N, "unusual") p 3N(S) p p p — North named no trumps first
     board = read("bridgebots_sample.lin")[0]
@@ -367,7 +354,6 @@ def test_odd_input_never_raises(text: str) -> None:
         _ = (board.tricks, board.contract, board.declarer_tricks, board.label)
 
 
-@needs_corpus
 def test_mangled_corpus_text_never_raises() -> None:
     rng = random.Random(1904)
     texts = [p.read_text(encoding="utf-8") for p in FILES]
@@ -410,7 +396,6 @@ def round_trip(board: LinBoard) -> LinBoard:
     return boards[0]
 
 
-@needs_corpus
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_corpus_board_round_trips(path: Path) -> None:
     boards, _ = read_lin(path.read_text(encoding="utf-8"), str(path))
@@ -418,7 +403,6 @@ def test_every_corpus_board_round_trips(path: Path) -> None:
         same(round_trip(board), board)
 
 
-@needs_corpus
 def test_a_whole_file_round_trips_as_concatenated_boards() -> None:
     boards = read("bridgebots_usbf2010_sf_vugraph.lin")
     again, diagnostics = read_lin("".join(write_lin(b) for b in boards), "all.lin")
@@ -428,7 +412,6 @@ def test_a_whole_file_round_trips_as_concatenated_boards() -> None:
     assert again == boards
 
 
-@needs_corpus
 def test_written_lin_has_pauses_after_the_auction_each_trick_and_each_comment() -> None:
     board = read("bridgebots_sample.lin")[0]
     text = write_lin(board)
@@ -569,7 +552,6 @@ def test_lin_text() -> None:
 # Handviewer links
 
 
-@needs_corpus
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_handviewer_url_decodes_back_to_the_same_lin(path: Path) -> None:
     boards, _ = read_lin(path.read_text(encoding="utf-8"), str(path))
@@ -583,7 +565,6 @@ def test_handviewer_url_decodes_back_to_the_same_lin(path: Path) -> None:
         assert read_lin(urllib.parse.unquote(query[len("lin="):]), "url.lin")[0] == [board]
 
 
-@needs_corpus
 def test_a_long_link_drops_commentary_first() -> None:
     boards = read("bridgebots_usbf2010_sf_vugraph.lin")
     board = max(boards, key=lambda b: len(write_lin(b)))
