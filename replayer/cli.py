@@ -274,6 +274,8 @@ def _import(args: argparse.Namespace) -> int:
         out = Path(args.out) if args.out else Path(path.stem)
         for d in sorted(problems, key=sort_key):
             print(format_diagnostic(d), file=sys.stderr)
+        if has_errors(problems):
+            status = 1
         for b in boards:
             totals["boards"] += 1
             target = out / b.name

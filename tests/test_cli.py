@@ -1,6 +1,7 @@
 """The command line: exit codes, the diagnostic format, JSON output, and no tracebacks."""
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -124,3 +125,50 @@ def test_annotate_prints_the_make_and_the_findings_as_json(capsys: pytest.Captur
 def test_annotate_refuses_an_unknown_detector(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["annotate", str(HAND1), "--detector", "no-such-thing"]) == 2
     assert "no detector named no-such-thing" in capsys.readouterr().err
+
+
+def test_import_writes_one_hand_per_board_and_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from support.corpus import corpus_dir
+
+    pbn = corpus_dir() / "pbn" / "ben_cold_6d.pbn"
+    out = tmp_path / "boards"
+    assert main(["import", str(pbn), "--out", str(out)]) == 0
+    written = sorted(out.glob("*.yaml"))
+    assert len(written) == 1 and main(["validate", str(written[0]), "-q"]) == 0
+    assert "1 board read, 1 written; 1 complete play: 1 valid, 0 rejected" in capsys.readouterr().err
+    written[0].write_text("# mine\n" + written[0].read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["import", str(pbn), "--out", str(out)]) == 0
+    assert written[0].read_text(encoding="utf-8").startswith("# mine") and "use --force" in capsys.readouterr().err
+    assert main(["import", str(pbn), "--out", str(out), "--force"]) == 0
+    assert not written[0].read_text(encoding="utf-8").startswith("# mine")
+
+
+def test_import_reports_a_board_the_laws_reject_with_its_trick_and_seat(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    from support.corpus import corpus_dir
+
+    text = (corpus_dir() / "pbn" / "ben_cold_6d.pbn").read_text(encoding="latin-1")
+    # North's ♠8 (trick 1) and ♦A (trick 2) swapped: North shows out of spades while holding one
+    text = text.replace("S2 S8 ST SA", "S2 DA ST SA").replace("D7 DA D4 D2", "D7 S8 D4 D2")
+    small = tmp_path / "one.pbn"
+    small.write_text(text, encoding="latin-1")
+    assert main(["import", str(small), "--dry-run"]) == 1
+    err = capsys.readouterr().err
+    # the reader finds it first, at its line and column, with the board and the seat
+    assert re.search(r"one\.pbn:23:4: error\[pbn-play\]: board 79: North revokes: DA on a spade lead while holding S8", err), err
+    assert "nothing written (dry run)" in err and not (tmp_path / "one").exists()
+
+
+def test_export_writes_pbn_and_lin_and_the_handviewer_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(HAND1), "--to", "pbn"]) == 0
+    pbn = capsys.readouterr().out
+    assert pbn.startswith("% PBN 2.1") and '[ReplayerMake "Y"]' in pbn and '[ReplayerTrump "H"]' in pbn
+    assert main(["export", str(HAND1), "--to", "lin", "--url"]) == 0
+    assert capsys.readouterr().out.startswith("https://www.bridgebase.com/tools/handviewer.html?lin=")
+    target = tmp_path / "hand-1.lin"
+    assert main(["export", str(HAND1), "--to", "lin", "--out", str(target)]) == 0
+    assert target.read_text(encoding="utf-8").startswith("st||md|")
+    # and back in: the same cards and the same make
+    assert main(["import", str(target), "--out", str(tmp_path / "back"), "-q"]) == 0
+    back = next((tmp_path / "back").glob("*.yaml")).read_text(encoding="utf-8")
+    assert "declaration: {maker: Z, trump: hearts}" in back and "rules: bridge-whist" in back

@@ -260,3 +260,19 @@ def test_lessons_carry_the_double_dummy_layer_and_the_claims_verdicts(hands: Pat
     # the closing claim (B's discards save the game) is refuted by the dealer's ♠5 at trick 4
     assert 'class="verdict refuted"' in five and 'class="verdict confirmed"' in five
     assert '"dd": [' in five  # the stepper's optional layer
+
+
+def test_without_endplay_the_lessons_are_built_without_the_double_dummy_layer(hands: Path, tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    import replayer.analysis
+
+    monkeypatch.setattr(replayer.analysis, "dds_available", lambda: "pip install replayer[dds]")
+    import replayer.lesson
+
+    monkeypatch.setattr(replayer.lesson, "dds_available", lambda: "pip install replayer[dds]")
+    out = tmp_path / "site"
+    report = build_site([str(hands)], BuildOptions(out=out, pdf=False))
+    assert report.invalid == [] and report.lessons == 5
+    five = (out / "foster-1904/hand-5.html").read_text(encoding="utf-8")
+    assert "Double-dummy analysis" not in five and "Eleven Rule" in five
+    assert not (out / ".replayer-dds.json").exists()
