@@ -68,9 +68,19 @@ class BuildReport:
 class _Item:
     checked: Checked
     slug: str  # foster-1904/hand-5
-    lesson: Lesson
+    title: str
+    lesson: Lesson | None = None  # made only when the lesson is rendered
+    summary: dict[str, Any] = field(default_factory=dict)  # what the index and the corpus PDF need
     key: str = ""
     href_pdf: str | None = None
+
+
+def _summary(lesson: Lesson) -> dict[str, Any]:
+    """A lesson's facts for the index, the technique page and the corpus PDF, kept in the manifest
+    so that an unchanged hand needs no lesson model on the next build."""
+    return {"title": lesson.title, "citation": lesson.citation, "contract": lesson.contract,
+            "result": lesson.result or lesson.outcome, "techniques": list(lesson.techniques),
+            "technique_tricks": [[k, list(v)] for k, v in lesson.technique_tricks]}  # fmt: skip
 
 
 def _natural(text: str) -> list[object]:
@@ -169,8 +179,8 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
             report.diagnostics.extend(checked.diagnostics)
             continue
         report.diagnostics.extend(checked.diagnostics)
-        lesson = lesson_model(checked.game, checked.record, checked.diagnostics, dd_cache, double_dummy=with_dd)
-        items.append(_Item(checked, _slug(path, roots), lesson))
+        title = checked.record.title.value if checked.record.title is not None else checked.record.path
+        items.append(_Item(checked, _slug(path, roots), title))
     items.sort(key=lambda it: _natural(it.slug))
 
     _copy_assets(out)
@@ -189,8 +199,8 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
 
         it.href_pdf = Path(it.slug).name + ".pdf" if options.pdf else None
         nav = Nav(root=root, index=root + "index.html",
-                  prev=(rel(prev_it), prev_it.lesson.title) if prev_it else None,
-                  next=(rel(next_it), next_it.lesson.title) if next_it else None,
+                  prev=(rel(prev_it), prev_it.title) if prev_it else None,
+                  next=(rel(next_it), next_it.title) if next_it else None,
                   pdf=it.href_pdf, source_path=it.checked.path.as_posix())  # fmt: skip
         text = it.checked.path.read_bytes()
         it.key = hashlib.sha256(b"\0".join((base_key.encode(), text, repr(nav).encode()))).hexdigest()
@@ -198,13 +208,18 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
         pdf_path = out / (it.slug + ".pdf")
         old = old_lessons.get(it.slug, {})
         fresh = (not options.force and old.get("key") == it.key and html_path.is_file()
-                 and (not options.pdf or pdf_path.is_file()))  # fmt: skip
+                 and isinstance(old.get("summary"), dict) and (not options.pdf or pdf_path.is_file()))  # fmt: skip
         entry: dict[str, object] = {"key": it.key, "files": [it.slug + ".html"] + ([it.slug + ".pdf"] if options.pdf else [])}
         if fresh:
             report.unchanged += 1
+            it.summary = old["summary"]  # type: ignore[assignment]
             if "pdf_key" in old:
                 entry["pdf_key"] = old["pdf_key"]
         else:
+            assert it.checked.game is not None and it.checked.record is not None
+            it.lesson = lesson_model(it.checked.game, it.checked.record, it.checked.diagnostics, dd_cache,
+                                     double_dummy=with_dd)  # fmt: skip
+            it.summary = _summary(it.lesson)
             write_atomic(html_path, render_lesson(env, it.lesson, nav, version=__version__).encode("utf-8"))
             if options.pdf:
                 from .render_pdf import render_pdf
@@ -217,6 +232,7 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
                     write_atomic(pdf_path, render_pdf(html, base_url=str(html_path)))
                     report.pdfs += 1
             report.rendered += 1
+        entry["summary"] = it.summary
         lessons_manifest[it.slug] = entry
         report.lessons += 1
 
@@ -237,8 +253,8 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
         rec = it.checked.record
         assert rec is not None
         books.setdefault(_book_title(it), []).append(IndexEntry(
-            book=_book_title(it), href=it.slug + ".html", title=it.lesson.title, citation=it.lesson.citation,
-            contract=it.lesson.contract, result=it.lesson.result or it.lesson.outcome, techniques=it.lesson.techniques,
+            book=_book_title(it), href=it.slug + ".html", title=it.summary["title"], citation=it.summary["citation"],
+            contract=it.summary["contract"], result=it.summary["result"], techniques=tuple(it.summary["techniques"]),
             pdf=(it.slug + ".pdf") if options.pdf else None,
         ))  # fmt: skip
     problems = [f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
@@ -290,10 +306,10 @@ def _technique_index(items: list[_Item]) -> list[tuple[str, list[tuple[str, str,
     order = [MAKE_TECHNIQUE] + [TECHNIQUES[n] for n in detector_names()]
     found: dict[str, list[tuple[str, str, list[tuple[int, str]]]]] = {}
     for it in items:
-        for technique, tricks in it.lesson.technique_tricks:
+        for technique, tricks in it.summary["technique_tricks"]:
             href = it.slug + ".html"
             found.setdefault(technique, []).append(
-                (it.lesson.title, href, [(t, f"{href}#trick-{t}") for t in tricks]))
+                (it.summary["title"], href, [(t, f"{href}#trick-{t}") for t in tricks]))
     return [(t, found[t]) for t in order if t in found] + [(t, v) for t, v in found.items() if t not in order]
 
 
@@ -342,13 +358,13 @@ def _write_corpus(env: object, items: list[_Item], out: Path, corpus_path: Path,
     Returns the front matter's key for the manifest."""
     from .render_pdf import assemble_corpus, render_pdf
 
-    lessons = [(it.lesson.title, (out / (it.slug + ".pdf")).read_bytes()) for it in items]
+    lessons = [(it.summary["title"], (out / (it.slug + ".pdf")).read_bytes()) for it in items]
     books = sorted({_book_title(it) for it in items})
     title = books[0] if len(books) == 1 else "Illustrative hands"
 
     def front(starts: list[int]) -> bytes:
-        entries = [IndexEntry(book=_book_title(it), href="", title=it.lesson.title, citation=it.lesson.citation,
-                              contract=it.lesson.contract, result="", page=start)
+        entries = [IndexEntry(book=_book_title(it), href="", title=it.summary["title"], citation=it.summary["citation"],
+                              contract=it.summary["contract"], result="", page=start)
                    for it, start in zip(items, starts)]  # fmt: skip
         html = render_corpus_front(env, entries, title=title, version=__version__)  # type: ignore[arg-type]
         nonlocal front_key

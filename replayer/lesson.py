@@ -267,11 +267,14 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
     dd: PlayAnalysis | None = None
     verdicts: dict[int, list[tuple[str, str]]] = {}
     if double_dummy and dds_available() is None and game.tricks:
-        dd = analyse(game, dd_cache, letters=letters)
-        claim_note = {id(c): k for k, n in enumerate(record.notes) for c in n.claims}
-        for v in verify_claims(game, record, dd_cache, letters=letters):
-            if v.verdict != "checked by the cards" and id(v.claim) in claim_note:
-                verdicts.setdefault(claim_note[id(v.claim)], []).append((v.verdict, v.text))
+        try:
+            dd = analyse(game, dd_cache, letters=letters)
+            claim_note = {id(c): k for k, n in enumerate(record.notes) for c in n.claims}
+            for v in verify_claims(game, record, dd_cache, letters=letters):
+                if v.verdict != "checked by the cards" and id(v.claim) in claim_note:
+                    verdicts.setdefault(claim_note[id(v.claim)], []).append((v.verdict, v.text))
+        except ImportError:  # endplay is there but its DDS will not load: the lesson goes without the layer
+            dd, verdicts = None, {}
     marks: dict[tuple[int, Seat], tuple[str, str]] = {}
     if dd is not None:
         for ca in dd.cards:
