@@ -7,6 +7,8 @@ This is the one module that knows both records (what the file says, and where) a
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -42,6 +44,14 @@ class _Check:
 def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     """Replay a record under its rule set.  Returns the game (None if it cannot be replayed)
     and every problem found."""
+    token = _BY_COMPASS.set(_written_by_compass(record))
+    try:
+        return _validate(record)
+    finally:
+        _BY_COMPASS.reset(token)
+
+
+def _validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     ck = _Check(record)
     regime = _regime(ck)
     dealer = _dealer(ck)
@@ -127,8 +137,23 @@ def _dealer(ck: _Check) -> Seat:
     return _dealer_silent(ck)
 
 
+#: how messages name a seat: the book's letter and the compass seat ("B (E)") for hands written in the
+#: books' letters; the compass word ("East") for hands written by compass seat (club boards, imports)
+_BY_COMPASS: ContextVar[bool] = ContextVar("by_compass", default=False)
+
+
 def _letter_and_seat(seat: Seat, dealer: Seat) -> str:
+    if _BY_COMPASS.get():
+        return seat.word
     return f"{Letter.of(seat, dealer).name} ({seat.name})"
+
+
+def _written_by_compass(record: HandRecord) -> bool:
+    """A hand whose rules are not Bridge Whist and whose seats are all written as compass seats."""
+    if record.rules is not None and record.rules.value.strip().lower().replace(" ", "-") in ("bridge-whist", "bridge", "bw"):
+        return False
+    written = [c.value for c in record.columns] + list(record.deal) + ([record.dealer.value] if record.dealer else [])
+    return bool(written) and all(w.strip().upper() in ("N", "E", "S", "W") for w in written)
 
 
 def _declaration(ck: _Check, regime: Regime, dealer: Seat, seat_of) -> tuple[Declaration | None, bool]:  # type: ignore[no-untyped-def]

@@ -172,3 +172,18 @@ def test_export_writes_pbn_and_lin_and_the_handviewer_link(tmp_path: Path, capsy
     assert main(["import", str(target), "--out", str(tmp_path / "back"), "-q"]) == 0
     back = next((tmp_path / "back").glob("*.yaml")).read_text(encoding="utf-8")
     assert "declaration: {maker: Z, trump: hearts}" in back and "rules: bridge-whist" in back
+
+
+def test_a_club_board_names_seats_by_compass_and_a_book_hand_by_letter(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    contract = (ROOT / "tests/fixtures/valid/contract.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "club.yaml"
+    bad.write_text(contract.replace("- ♣J ♣5 ♣3 ♣10", "- ♣J ♣5 ♦2 ♣10").replace("- ♣Q ♣6 ♦2 ♣8", "- ♣Q ♣6 ♣3 ♣8"),
+                   encoding="utf-8")  # fmt: skip
+    assert main(["validate", str(bad)]) == 1
+    assert "revoke at trick 2: East plays ♦2 to a club lead while holding ♣3" in capsys.readouterr().out
+    book = HAND1.read_text(encoding="utf-8").replace("- ♣J ♣5 ♣3 ♣10", "- ♣J ♣5 ♦2 ♣10")
+    book = book.replace("- ♣Q ♣6 ♦2 ♣8", "- ♣Q ♣6 ♣3 ♣8")
+    bad.write_text(book, encoding="utf-8")
+    assert main(["validate", str(bad)]) == 1
+    assert "revoke at trick 2: B (E) plays ♦2 to a club lead while holding ♣3" in capsys.readouterr().out

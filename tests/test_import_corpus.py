@@ -41,7 +41,8 @@ def test_every_file_imports_and_every_complete_play_is_valid_or_located(path: Pa
             for d in errors:
                 assert d.message.startswith(f"board {b.label}:"), d.message
             plays = [d for d in errors if d.code in ("revoke", "card-not-held", "card-twice", "lead-out-of-turn")]
-            assert all(re.search(r"trick \d+", d.message) and re.search(r"\((?:N|E|S|W)\)", d.message) for d in plays)
+            assert all(re.search(r"trick \d+", d.message) and re.search(r"\b(?:North|East|South|West)\b", d.message)
+                       for d in plays)  # fmt: skip
 
 
 def test_the_corpus_counts() -> None:
