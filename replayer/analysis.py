@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from .cards import Card, Letter, Rank, Seat, Suit
+from .cards import Card, Letter, Rank, Seat, Suit, format_holding
 from .game import Game
 from .play import legal_cards, trick_winner
 from .record import ClaimRecord, HandRecord
@@ -224,14 +224,10 @@ def position_key(hands: Sequence[Iterable[Card]], leader: Seat, trick: Sequence[
     return f"{t} {leader.name} {body} | {so_far}".rstrip()
 
 
-_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-
-
 @functools.lru_cache(maxsize=8192)
 def _pbn(cards: frozenset[Card]) -> str:
     """``Q2.AKJ42.A93.654``: spades first, ranks high to low."""
-    ordered = sorted(cards, reverse=True)
-    return ".".join("".join(c.rank.letter for c in ordered if c.suit == s) for s in _SUIT_ORDER)
+    return format_holding(cards, pbn=True)
 
 
 def _other(side: str) -> str:

@@ -26,6 +26,7 @@ __all__ = [
     "parse_ranks",
     "scan_cards",
     "format_holding",
+    "SUITS_HIGH_FIRST",
     "CardToken",
 ]
 
@@ -532,13 +533,17 @@ def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:
     return out
 
 
+#: the suits as the books (and PBN) list a hand: spades, hearts, diamonds, clubs
+SUITS_HIGH_FIRST = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
 def format_holding(cards: Iterable[Card], *, symbols: bool = True, pbn: bool = False) -> str:
     """``♠K8743 ♥107 ♦7 ♣AKQJ2`` (suits high to low, voids shown as ``—``),
     or with ``pbn=True`` the dotted ``K8743.T7.7.AKQJ2``."""
     by_suit: dict[Suit, list[Rank]] = {s: [] for s in Suit}
     for c in cards:
         by_suit[c.suit].append(c.rank)
-    order = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    order = SUITS_HIGH_FIRST
     if pbn:
         return ".".join("".join(r.letter for r in sorted(by_suit[s], reverse=True)) for s in order)
     parts = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Seat, Suit
-from .motifs import Context, Finding, cards_text, detector, eleven_count, per_trick
+from .motifs import capitalised, Context, Finding, cards_text, detector, eleven_count, per_trick
 
 __all__ = ["bath_coup", "hold_up", "finesse", "establish", "re_entry", "draw_trumps"]
 
@@ -33,10 +33,6 @@ def _poss(ctx: Context, seat: Seat) -> str:
     return _name(ctx, seat) + "'s"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
 
@@ -52,11 +48,6 @@ def _count(n: int, noun: str) -> str:
 def _complete(ctx: Context, i: int) -> bool:
     t = ctx.tricks[i]
     return len(t.plays) == 4 and t.winner is not None
-
-
-def _led(ctx: Context, i: int) -> Card | None:
-    plays = ctx.tricks[i].plays
-    return plays[0][1] if plays else None
 
 
 def _partners(a: Seat, b: Seat) -> bool:
@@ -119,7 +110,7 @@ def bath_coup(ctx: Context) -> list[Finding]:
 
 def _bath_at(ctx: Context, i: int) -> Finding | None:
     t = ctx.tricks[i]
-    lead = _led(ctx, i)
+    lead = ctx.led(i)
     if lead is None or lead.rank != Rank.KING or not ctx.defender(t.leader) or not _complete(ctx, i):
         return None
     s = lead.suit
@@ -227,11 +218,11 @@ def _hold_up_finding(ctx: Context, i: int, k: int, stopper: Card) -> Finding:
     assert owner is not None
     lead = t.plays[0][1]
     if k == 1:
-        text = (f"{_cap(_name(ctx, owner))} holds up the {stopper} and lets {_poss(ctx, t.leader)} {lead} win. "
+        text = (f"{capitalised(_name(ctx, owner))} holds up the {stopper} and lets {_poss(ctx, t.leader)} {lead} win. "
                 f"With only one stopper in the suit, letting it run a round or two first can leave "
                 f"{ctx.who(t.leader.partner)} with none to lead back when he gets in.")
     else:
-        text = (f"{_cap(_name(ctx, owner))} holds up the {stopper} a second time, to strip "
+        text = (f"{capitalised(_name(ctx, owner))} holds up the {stopper} a second time, to strip "
                 f"{ctx.who(t.leader.partner)} of the suit.")
     return Finding(
         motif="hold-up", label="HOLD_UP", trick=t.number, seats=(owner, *[p for p in side if p != owner]),
@@ -378,10 +369,10 @@ def _finesse_text(ctx: Context, f: _Finesse, ruff: bool) -> str:
     who, holding = _name(ctx, f.seat), cards_text(ctx.holding(f.seat, f.card.suit, f.i))
     against = " and the ".join(str(c) for c in f.against)
     if f.position == 3:
-        first = (f"{_cap(_name(ctx, t.leader))} leads the {lead} and {who}, holding {holding}, plays the "
+        first = (f"{capitalised(_name(ctx, t.leader))} leads the {lead} and {who}, holding {holding}, plays the "
                  f"{f.card.rank.display}: a finesse against the {against}.")
     else:
-        first = (f"{_cap(who)}, second hand with {holding}, plays the {f.card.rank.display} and keeps the "
+        first = (f"{capitalised(who)}, second hand with {holding}, plays the {f.card.rank.display} and keeps the "
                  f"{f.kept.rank.display}: a finesse against the {against}.")
     parts = [first]
     ten = _tenace(ctx, f.seat, f.card.suit, f.i)
@@ -393,7 +384,7 @@ def _finesse_text(ctx: Context, f: _Finesse, ruff: bool) -> str:
     if "KEEP_LEAD_IN_WEAK_HAND" in f.tags:
         keep = (f"the {f.card.rank.display} under the {lead.rank.display} keeps the lead in "
                 f"{_poss(ctx, t.leader)} hand to repeat the finesse")
-        parts.append(f"{toward}, and {keep}." if toward else f"{_cap(keep)}.")
+        parts.append(f"{toward}, and {keep}." if toward else f"{capitalised(keep)}.")
     elif toward:
         parts.append(toward + ".")
     winner = t.winner
@@ -508,7 +499,7 @@ def _long_card_wins(ctx: Context, e: _Established) -> list[Finding]:
             continue
         discard = _partner_discard(ctx, j, e.seat) if ctx.declarer_side(e.seat) else None
         shown = not out or discard is not None
-        text = f"{_cap(_poss(ctx, e.seat))} {card}, a long card of the established suit, wins the trick"
+        text = f"{capitalised(_poss(ctx, e.seat))} {card}, a long card of the established suit, wins the trick"
         text += (f", and {_name(ctx, e.seat.partner)} throws the losing {discard} on it." if discard is not None
                  else ".")  # fmt: skip
         out.append(Finding(
@@ -563,7 +554,7 @@ def _reentry_at(ctx: Context, i: int, est: list[_Established]) -> Finding | None
     won: list[tuple[int, Card]] = [(i, entry)]
     for j in range(i + 1, min(i + 3, len(ctx.tricks))):
         u = ctx.tricks[j]
-        lead = _led(ctx, j)
+        lead = ctx.led(j)
         if u.leader != h or lead is None or len(ctx.hand(h, j)) < 2:
             return None  # the lead was lost again, or the last card is forced
         why = _entry_use(ctx, j, h, lead, entry.suit, est)
@@ -641,7 +632,7 @@ def _entry_kept(ctx: Context, i: int) -> Finding | None:
                 motif="re-entry", label="ENTRY_KEPT", trick=u.number, tricks=(u.number, t.number),
                 seats=(leader,), cards=(card, link),
                 facts={"hand": ctx.who(leader), "discard": str(card), "kept": str(link), "entry_trick": t.number},
-                text=(f"{_cap(_name(ctx, leader))} throws the {card}, not his {link}: that small "
+                text=(f"{capitalised(_name(ctx, leader))} throws the {card}, not his {link}: that small "
                       f"{link.suit.word[:-1]} is his way to reach {_name(ctx, h)} later (trick {t.number})."),
             )  # fmt: skip
     return None
@@ -688,7 +679,7 @@ def _draws(ctx: Context) -> list[Finding]:
 
 def _drawing_lead(ctx: Context, i: int) -> bool:
     t = ctx.tricks[i]
-    lead = _led(ctx, i)
+    lead = ctx.led(i)
     return (lead is not None and lead.suit == ctx.trump and ctx.declarer_side(t.leader) and _complete(ctx, i)
             and bool(_defender_trumps(ctx, i)))  # fmt: skip
 
@@ -711,11 +702,11 @@ def _draw_finding(ctx: Context, run: list[int]) -> Finding | None:
     rounds = _count(len(run), "round")
     if not left:
         how = "leads trumps from dummy" if leaders == {ctx.dummy} else "draws trumps"
-        text = (f"{_cap(who)} {how}: {rounds} {'takes' if len(run) == 1 else 'take'} the adversaries' "
+        text = (f"{capitalised(who)} {how}: {rounds} {'takes' if len(run) == 1 else 'take'} the adversaries' "
                 f"{cards_text(drawn)}, and they have no trump left to ruff with.")
     else:
         holder = left[0][0]
-        text = (f"{_cap(who)} draws trumps with {rounds}, taking {cards_text(drawn)}; {ctx.who(holder)} keeps the "
+        text = (f"{capitalised(who)} draws trumps with {rounds}, taking {cards_text(drawn)}; {ctx.who(holder)} keeps the "
                 f"{cards_text([c for _, c in left])}, the best trump left, and the {ctx.dealer_word()[4:]} leaves it "
                 f"out rather than give up the lead to it.")
     return Finding(
@@ -733,7 +724,7 @@ def _ruff_before_drawing(ctx: Context, i: int) -> Finding | None:
     """The declarer side leads a losing plain card and the hand shorter in trumps ruffs it and wins,
     while a defender still holds a trump."""
     t = ctx.tricks[i]
-    lead = _led(ctx, i)
+    lead = ctx.led(i)
     if lead is None or lead.suit == ctx.trump or not ctx.declarer_side(t.leader) or not _complete(ctx, i):
         return None
     ruffer = t.leader.partner
@@ -752,7 +743,7 @@ def _ruff_before_drawing(ctx: Context, i: int) -> Finding | None:
         cards=(lead, card),
         facts={"ruffed": str(lead), "with": str(card), "short_hand": ctx.who(ruffer), "trumps_short": short,
                "trumps_long": long_, "defenders_with_trumps": holders},
-        text=(f"{_cap(_name(ctx, t.leader))} leads the losing {lead} and {_name(ctx, ruffer)} ruffs it with the "
+        text=(f"{capitalised(_name(ctx, t.leader))} leads the losing {lead} and {_name(ctx, ruffer)} ruffs it with the "
               f"{card}, in the hand shorter in trumps, before drawing {' and '.join(holders)}'s {trumps_word}. "
               + (f"Had trumps been led first, that {card} would have gone in the draw and the {lead} would have "
                  f"been a loser." if short == 1 else "The ruff in the short hand is a trick the trumps would not "

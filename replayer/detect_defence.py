@@ -30,11 +30,6 @@ def _of(cards: frozenset[Card] | list[Card], suit: Suit) -> list[Card]:
     return sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
 
 
-def _led(ctx: Context, i: int) -> Card | None:
-    plays = ctx.tricks[i].plays
-    return plays[0][1] if plays else None
-
-
 def _first_round(ctx: Context, suit: Suit, i: int) -> bool:
     """True if no card of ``suit`` has been played before trick ``i`` — all thirteen are still in the
     hands (exact for an end position too: a card missing from the hands was played earlier)."""
@@ -184,7 +179,7 @@ def unblock(ctx: Context) -> list[Finding]:
 
 
 def _unblock_at(ctx: Context, i: int) -> Finding | None:
-    led = _led(ctx, i)
+    led = ctx.led(i)
     t = ctx.tricks[i]
     if led is None or ctx.owner.get(led.suit) != t.leader or not ctx.defender(t.leader):
         return None  # only the owner's own suit: not a return by his partner
@@ -254,7 +249,7 @@ def return_lead(ctx: Context) -> list[Finding]:
 
 
 def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
-    led = _led(ctx, i)
+    led = ctx.led(i)
     if led is None:
         return None
     holding = ctx.holding(seat, led.suit, i)
@@ -340,7 +335,7 @@ def third_hand(ctx: Context) -> list[Finding]:
 
 
 def _third_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
-    led = _led(ctx, i)
+    led = ctx.led(i)
     card = ctx.card_of(i, seat)
     best = ctx.winning_so_far(i, 2)
     if led is None or card is None or best is None or card.suit != led.suit:
@@ -438,7 +433,7 @@ def discard(ctx: Context) -> list[Finding]:
 
 
 def _is_discard(ctx: Context, i: int, seat: Seat, card: Card) -> bool:
-    led = _led(ctx, i)
+    led = ctx.led(i)
     if led is None or card.suit == led.suit or card.suit == ctx.trump:
         return False
     return not ctx.holding(seat, led.suit, i)  # holding one is a revoke, not a discard
@@ -473,7 +468,7 @@ def _lost(ctx: Context, i: int, cards: list[Card], card: Card) -> list[Card]:
 
 
 def _candidates(ctx: Context, i: int, seat: Seat) -> dict[Suit, list[Card]]:
-    led = _led(ctx, i)
+    led = ctx.led(i)
     hand = ctx.hand(seat, i)
     return {s: _of(hand, s) for s in Suit if led is not None and s != led.suit and s != ctx.trump and _of(hand, s)}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from .cards import Card, Rank, Seat, Suit
-from .motifs import Context, ElevenCount, Finding, cards_text, detector, eleven_count, per_trick
+from .motifs import capitalised, Context, ElevenCount, Finding, cards_text, detector, eleven_count, per_trick
 
 __all__ = ["lead", "eleven", "fourchette", "cover", "through", "trump_lead"]
 
@@ -47,15 +47,6 @@ def _and(items: Sequence[str]) -> str:
 
 def _str(card: Card | None) -> str | None:
     return str(card) if card is not None else None
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _lead(ctx: Context, i: int) -> tuple[Seat, Card] | None:
-    plays = ctx.tricks[i].plays
-    return plays[0] if plays else None
 
 
 def _others_unplayed(ctx: Context, seat: Seat, suit: Suit, i: int) -> list[Card]:
@@ -178,7 +169,7 @@ def lead(ctx: Context) -> list[Finding]:
 
 
 def _lead_finding(ctx: Context, i: int) -> Finding | None:
-    first = _lead(ctx, i)
+    first = ctx.lead(i)
     if first is None or not ctx.defender(first[0]) or first[1].suit == ctx.trump:
         return None  # trump leads are MOT-TRUMPLEAD's
     seat, card = first
@@ -391,7 +382,7 @@ def _eleven_falsecard(ctx: Context, k: ElevenCount) -> Finding | None:
         return None
     rest = [c for c in k.hidden if c != played]
     d, t = ctx.dealer_word(), ctx.who(k.third)
-    text = (f"{_cap(d)} plays {played}, though {cards_text(lower)} would have done as well. {t} is not misled: by the "
+    text = (f"{capitalised(d)} plays {played}, though {cards_text(lower)} would have done as well. {t} is not misled: by the "
             f"count {d} had {_number(len(k.hidden))} {k.card.suit.word} above the {_rank_word(k.card)}, so "
             f"{_number(len(rest))} more (here {cards_text(rest)}) must still be in his hand.")  # fmt: skip
     facts = {"n_out": len(k.higher), "hidden": len(k.hidden), "left": len(rest), "card": str(played)}
@@ -423,7 +414,7 @@ def fourchette(ctx: Context) -> list[Finding]:
 
 
 def _fourchette_at(ctx: Context, i: int) -> Finding | None:
-    first, plays = _lead(ctx, i), ctx.tricks[i].plays
+    first, plays = ctx.lead(i), ctx.tricks[i].plays
     if first is None or len(plays) < 2:
         return None
     led = first[1]
@@ -437,11 +428,11 @@ def _fourchette_at(ctx: Context, i: int) -> Finding | None:
     w, by = _name(ctx, seat), ctx.who(first[0])
     facts = {"led": str(led), "above": str(above), "below": str(below), "played": str(played)}
     if played == above:
-        text = (f"{_cap(w)} covers {by}'s {led} with {above}, holding {below} as well: with the cards either side of "
+        text = (f"{capitalised(w)} covers {by}'s {led} with {above}, holding {below} as well: with the cards either side of "
                 f"the one led, second hand plays the one just above (the fourchette).")  # fmt: skip
         return Finding("fourchette", "FOURCHETTE", ctx.tricks[i].number, (seat,), (led, above, below), text, (), facts)
-    text = (f"{_cap(w)} holds {cards_text([above, below])}, the cards either side of {by}'s {led}; "
-            f"the book's fourchette is to cover with {above}. {_cap(w)} plays {played}.")  # fmt: skip
+    text = (f"{capitalised(w)} holds {cards_text([above, below])}, the cards either side of {by}'s {led}; "
+            f"the book's fourchette is to cover with {above}. {capitalised(w)} plays {played}.")  # fmt: skip
     # [interp] shown when second hand played under the cover; a higher card is an attempt to win the trick.
     shown = played.suit == led.suit and played.rank < above.rank
     number = ctx.tricks[i].number
@@ -511,10 +502,10 @@ def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
     d, w = ctx.dealer_word(), ctx.who(seat)
     facts = {"led": str(led), "played": str(played), "dummy": cards_text(dummy), "beaters": cards_text(beaters)}
     if played in beaters:
-        text = (f"{_cap(d)} leads {led} toward dummy's {cards_text(dummy)}; {w}, second hand, can beat every card "
+        text = (f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w}, second hand, can beat every card "
                 f"there and does, with {played}.")  # fmt: skip
         return Finding("cover", "BEAT_DUMMY_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
-    text = (f"{_cap(d)} leads {led} toward dummy's {cards_text(dummy)}; {w} plays {played}. The book's advice for "
+    text = (f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w} plays {played}. The book's advice for "
             f"second hand here is to beat dummy's cards when he can, as {cards_text(beaters)} would.")  # fmt: skip
     return Finding("cover", "BEAT_DUMMY_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
 
@@ -537,7 +528,7 @@ def through(ctx: Context) -> list[Finding]:
 
 def _new_suit(ctx: Context, i: int) -> tuple[Seat, Card] | None:
     """A defender's lead of a plain suit he has not led before and that is not his partner's to return."""
-    first = _lead(ctx, i)
+    first = ctx.lead(i)
     if first is None or not ctx.defender(first[0]) or first[1].suit == ctx.trump:
         return None
     seat, card = first
@@ -595,7 +586,7 @@ def _passer_finding(ctx: Context, i: int, seat: Seat, card: Card) -> Finding | N
     w, d, number = ctx.who(seat), ctx.dealer_word(), ctx.tricks[i].number
     facts = {"holding": cards_text(holding), "red": card.suit.is_red}
     if card.suit.is_red:
-        text = (f"{_cap(d)} passed the make, so {w} leads a red suit up to him ({card}): the book prefers that to "
+        text = (f"{capitalised(d)} passed the make, so {w} leads a red suit up to him ({card}): the book prefers that to "
                 f"leading a small black card up to the passer.")  # fmt: skip
         return Finding("through", "RED_UP_TO_PASSER", number, (seat,), (card,), text, (), facts)
     ranks = {c.rank for c in holding}
@@ -620,7 +611,7 @@ def trump_lead(ctx: Context) -> list[Finding]:
         return []
     out = []
     for i in range(len(ctx.tricks)):
-        first = _lead(ctx, i)
+        first = ctx.lead(i)
         if first is None or first[1].suit != ctx.trump or not ctx.defender(first[0]):
             continue
         opening = i == 0 and ctx.complete_deal

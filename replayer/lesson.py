@@ -11,7 +11,7 @@ from typing import Any, MutableMapping
 
 from .analysis import PlayAnalysis, analyse, dds_available, verify_claims
 from .annotate import annotate
-from .cards import Card, Letter, Seat, Suit
+from .cards import SUITS_HIGH_FIRST, Card, Letter, Seat
 from .diagnostics import Diagnostic, Severity
 from .game import Game
 from .interop import handviewer_url
@@ -23,7 +23,7 @@ from .scoring import SIDES
 
 __all__ = ["CardView", "HandView", "TrickRow", "NoteView", "Lesson", "lesson_model", "citation", "card_words"]
 
-SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SUIT_ORDER = SUITS_HIGH_FIRST
 _RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
                10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}  # fmt: skip
 _BOOK_ROLE = {Letter.Z: "dealer", Letter.A: "leader", Letter.Y: "dummy", Letter.B: "pone"}

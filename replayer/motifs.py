@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, NamedTuple
 
-from .cards import Card, Letter, Rank, Seat, Suit
+from .cards import SUITS_HIGH_FIRST, Card, Letter, Rank, Seat, Suit
 from .game import Game
-from .play import Trick
+from .play import Trick, trick_winner
 
 __all__ = ["Finding", "Context", "Detector", "DETECTORS", "TECHNIQUES", "detector", "holding_text", "cards_text",
-           "rank_text", "per_trick", "ElevenCount", "eleven_count"]  # fmt: skip
+           "rank_text", "capitalised", "per_trick", "ElevenCount", "eleven_count"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,13 +68,18 @@ def detector(name: str, technique: str) -> Callable[[Detector], Detector]:
 # Words
 
 
+def capitalised(text: str) -> str:
+    """The first letter up: "the dealer" → "The dealer" at the head of a sentence."""
+    return text[:1].upper() + text[1:]
+
+
 def rank_text(rank: Rank) -> str:
     return rank.display
 
 
 def cards_text(cards: Iterable[Card]) -> str:
     """``♥K Q 8 6 2`` for one suit, ``♠A ♥K`` across suits: as the books print holdings."""
-    cards = sorted(cards, key=lambda c: (-_SUIT_ORDER.index(c.suit), c.rank), reverse=True)
+    cards = sorted(cards, key=lambda c: (-SUITS_HIGH_FIRST.index(c.suit), c.rank), reverse=True)
     out: list[str] = []
     last: Suit | None = None
     for c in cards:
@@ -88,10 +93,8 @@ def holding_text(cards: Iterable[Card]) -> str:
     by: dict[Suit, list[Card]] = {}
     for c in cards:
         by.setdefault(c.suit, []).append(c)
-    return " ".join(cards_text(by[s]) for s in _SUIT_ORDER if s in by)
+    return " ".join(cards_text(by[s]) for s in SUITS_HIGH_FIRST if s in by)
 
-
-_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,14 +199,18 @@ class Context:
         plays = self.tricks[i].plays[:upto]
         if not plays:
             return None
-        best_seat, best = plays[0]
-        for seat, card in plays[1:]:
-            if card.suit == best.suit and card.rank > best.rank:
-                best_seat, best = seat, card
-            elif self.trump is not None and card.suit == self.trump and best.suit != self.trump:
-                best_seat, best = seat, card
-        return best_seat, best
+        seat = trick_winner(plays, self.trump)
+        return seat, dict(plays)[seat]
 
+    def lead(self, i: int) -> tuple[Seat, Card] | None:
+        """Who led trick ``i``, and the card."""
+        plays = self.tricks[i].plays
+        return plays[0] if plays else None
+
+    def led(self, i: int) -> Card | None:
+        """The card led to trick ``i``."""
+        plays = self.tricks[i].plays
+        return plays[0][1] if plays else None
 
 def per_trick(ctx: Context, at: Callable[[Context, int], Finding | None]) -> list[Finding]:
     """The findings of ``at`` applied to each recorded trick in turn (most detectors look trick by trick)."""

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
-from .cards import Card, Rank, Seat, Suit
+from .cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit, format_holding
 from .diagnostics import Diagnostic, Severity, Span
 from .play import trick_winner
 
@@ -68,7 +68,7 @@ NO_INHERIT = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", 
 
 _VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 _RANK_CHARS = "23456789TJQKA"
-_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the Deal tag's order
+_SUIT_ORDER = SUITS_HIGH_FIRST  # the Deal tag's order
 _STRAINS = ("C", "D", "H", "S", "NT")
 _TRUMP = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES, "NT": None}
 _SUFFIX_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -1943,8 +1943,7 @@ def _deal_text(deal: Mapping[Seat, Iterable[Card]], first: Seat) -> str:
         if cards is None:
             hands.append("-")
             continue
-        by_suit = {s: sorted((c.rank for c in cards if c.suit == s), reverse=True) for s in _SUIT_ORDER}
-        hands.append(".".join("".join(r.letter for r in by_suit[s]) for s in _SUIT_ORDER))
+        hands.append(format_holding(cards, pbn=True))
     return f"{first.name}:" + " ".join(hands)
 
 

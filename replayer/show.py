@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, Letter, Seat, Suit
+from .cards import SUITS_HIGH_FIRST, Card, Letter, Seat
 from .game import Game
 from .make import make_note
 from .motifs import Finding
@@ -19,7 +19,7 @@ from .scoring import SIDES, DealScore
 __all__ = ["to_json", "to_text", "score_json", "score_text", "annotations_json", "annotations_text", "JSON_VERSION"]
 
 JSON_VERSION = 1
-_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_ORDER = SUITS_HIGH_FIRST
 _ROLE = {Letter.Z: "dealer", Letter.A: "leader", Letter.Y: "dummy", Letter.B: "pone"}
 
 

@@ -362,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             replayer.lesson.dds_available = real  # type: ignore[assignment]
         print(f"   without the double-dummy layer: {t:.3f} s; {args.hands / t:,.0f} lessons/s")
-        rows.append(Row(f"  … without the double-dummy layer", f"{t:.3f} s ({args.hands / t:,.0f} lessons/s)",
+        rows.append(Row("  … without the double-dummy layer", f"{t:.3f} s ({args.hands / t:,.0f} lessons/s)",
                         f"< {TARGET_GENERATED_S:g} s", t < TARGET_GENERATED_S))  # fmt: skip
 
         if not args.skip_pdf:
