@@ -8,12 +8,12 @@ The public API, in the order data flows::
 
 __version__ = "0.1.0"
 
-from .cards import Card, Letter, Rank, Seat, Strain, Suit, parse_card, parse_holding  # noqa: E402
-from .diagnostics import Diagnostic, Severity, Span, format_diagnostic  # noqa: E402
-from .game import Game  # noqa: E402
-from .load_yaml import load  # noqa: E402
-from .regimes import REGIMES, find_regime  # noqa: E402
-from .validate import validate  # noqa: E402
+from .rules.cards import Card, Letter, Rank, Seat, Strain, Suit, parse_card, parse_holding  # noqa: E402
+from .record.diagnostics import Diagnostic, Severity, Span, format_diagnostic  # noqa: E402
+from .rules.game import Game  # noqa: E402
+from .record.reader import load  # noqa: E402
+from .rules.regimes import REGIMES, find_regime  # noqa: E402
+from .validation.validate import validate  # noqa: E402
 
 __all__ = [
     "__version__", "Card", "Letter", "Rank", "Seat", "Strain", "Suit", "parse_card", "parse_holding",

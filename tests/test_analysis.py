@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from replayer import analysis
-from replayer.analysis import ClaimVerdict, PlayAnalysis, analyse, best_line, dds_available, verify_claims
-from replayer.cards import Card, Letter, Seat
-from replayer.game import Game
-from replayer.load_yaml import load
-from replayer.play import Trick, trick_winner
-from replayer.record import HandRecord
+from replayer.analysis import double_dummy as analysis
+from replayer.analysis.double_dummy import ClaimVerdict, PlayAnalysis, analyse, best_line, dds_available, verify_claims
+from replayer.rules.cards import Card, Letter, Seat
+from replayer.rules.game import Game
+from replayer.record.reader import load
+from replayer.rules.play import Trick, trick_winner
+from replayer.record.hand import HandRecord
 from support.games import ROOT, foster, game_from_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures" / "valid"
@@ -104,7 +104,7 @@ def test_a_full_cache_needs_no_endplay(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_module_imports_without_endplay() -> None:
     code = (
         "import sys; sys.modules['endplay'] = None; sys.modules['endplay.dds'] = None\n"
-        "import replayer.analysis as a\n"
+        "import replayer.analysis.double_dummy as a\n"
         "assert a.dds_available() is not None\n"
         "print('ok')"
     )

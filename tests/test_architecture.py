@@ -1,93 +1,141 @@
-"""Data flows one way: vocabulary → records → laws → validation → presentation → edge.
+"""Data flows one way, and the package tree draws it (docs/architecture.md):
 
-Each module may import only the project modules listed for it; the laws never see a file."""
+    rules → record → scoring → validation → teaching, analysis, formats → lessons → cli
+
+Each package may import only the packages listed for it; the laws never see a file; only the edge
+touches files, the terminal or the clock; no module passes 800 lines and no function 80."""
+
+from __future__ import annotations
 
 import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "replayer"
 
-# module -> project modules it may import
+# package -> the project packages it may import ("" is the top-level package: __version__, __init__)
 ALLOWED: dict[str, set[str]] = {
-    "cards": set(),
-    "diagnostics": set(),
-    "regimes": {"cards"},
-    "record": {"cards", "diagnostics"},
-    "auction": {"cards", "regimes"},
-    "phrases": {"cards"},
-    "play": {"cards"},
-    "honours": {"cards"},
-    "scoring": {"cards"},
-    "score_bridge_whist": {"cards", "scoring"},
-    "score_auction": {"cards", "regimes", "scoring"},
-    "score_contract": {"cards", "scoring"},
-    "scoresheet": {"cards", "game", "honours", "phrases", "score_auction", "score_bridge_whist", "score_contract", "scoring"},
-    "game": {"cards", "play", "regimes"},
-    # The loader reads call notation from the auction module (notation only, no laws).
-    "load_yaml": {"auction", "cards", "diagnostics", "record"},
-    "validate": {"auction", "cards", "diagnostics", "game", "honours", "phrases", "play", "record", "regimes", "scoresheet", "scoring"},
-    "show": {"cards", "game", "make", "motifs", "phrases", "record", "scoresheet", "scoring"},
-    "files": {"diagnostics", "game", "load_yaml", "phrases", "record", "regimes", "scoresheet", "scoring", "validate"},
-    "motifs": {"cards", "game", "play"},
-    "detect_leads": {"cards", "motifs", "play"},
-    "detect_defence": {"cards", "motifs", "play"},
-    "detect_declarer": {"cards", "motifs", "play"},
-    "annotate": {"detect_declarer", "detect_defence", "detect_leads", "game", "motifs"},
-    "make": {"cards", "game"},
-    "make_examples": {"cards"},
-    "lin": {"cards", "diagnostics", "play"},
-    "pbn": {"cards", "diagnostics", "play"},
-    "analysis": {"cards", "game", "play", "record", "scoresheet"},
-    "interop": {"cards", "game", "lin", "pbn", "record"},
-    "lesson": {"analysis", "annotate", "cards", "diagnostics", "game", "interop", "make", "motifs", "record", "scoresheet", "scoring"},
-    "render_html": {"lesson"},
-    "render_pdf": set(),
-    "build": {"__init__", "analysis", "annotate", "diagnostics", "files", "lesson", "make", "make_examples", "motifs", "render_html", "render_pdf"},
-    "importer": {"diagnostics", "interop", "lin", "load_yaml", "pbn", "validate"},
-    "cli": {"__init__", "annotate", "build", "importer", "interop", "lin", "diagnostics", "files", "scoresheet", "show"},
-    "__main__": {"cli"},
-    "__init__": {"cards", "diagnostics", "game", "load_yaml", "regimes", "validate"},
+    "rules": set(),
+    "record": {"rules"},
+    "scoring": {"rules", "record"},
+    "validation": {"rules", "record", "scoring"},
+    "teaching": {"rules"},
+    "analysis": {"rules", "record", "scoring"},
+    "formats": {"rules", "record", "validation"},
+    "lessons": {"", "rules", "record", "scoring", "validation", "teaching", "analysis", "formats"},
+    "cli": {"", "rules", "record", "scoring", "validation", "teaching", "formats", "lessons"},
+    "": {"rules", "record", "validation"},  # replayer/__init__.py: the public API
+    "__main__": {"cli"},  # python -m replayer
 }
 
-# Modules that may touch files, the terminal or the clock.
-EDGE = {"files", "build", "cli", "__main__"}
+# Modules that may touch files, the terminal or the clock (package-relative names).
+EDGE = {"validation/files.py", "lessons/build.py", "lessons/resources.py", "cli/main.py", "__main__.py",
+        "record/schema/build_schema.py"}
 IO_NAMES = {"open", "print", "input"}
 IO_MODULES = {"os", "pathlib", "sys", "time", "datetime", "subprocess", "shutil", "logging"}
 
-
-def _project_imports(tree: ast.Module) -> set[str]:
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
-            # from . import detect_leads (a module) or from . import __version__ (the package)
-            found.update(a.name if (PACKAGE / f"{a.name}.py").is_file() else "__init__" for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 1:
-            found.add(node.module)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("replayer"):
-            found.add((node.module or "").split(".", 1)[-1] if "." in (node.module or "") else "__init__")
-    return {m.split(".")[0] for m in found}
+MAX_MODULE_LINES = 800
+MAX_FUNCTION_LINES = 80
 
 
-def test_every_module_is_in_the_map() -> None:
-    assert {p.stem for p in PACKAGE.glob("*.py")} == set(ALLOWED)
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _package_of(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).parts
+    if parts == ("__main__.py",):
+        return "__main__"
+    return parts[0] if len(parts) > 1 else ""
+
+
+def _absolute(path: Path, node: ast.ImportFrom) -> list[str]:
+    """The dotted names (below ``replayer``) an import statement reaches."""
+    if node.level == 0:
+        module = node.module or ""
+        if module != "replayer" and not module.startswith("replayer."):
+            return []
+        base = module.split(".")[1:]
+    else:
+        here = list(path.relative_to(PACKAGE).parent.parts)
+        up = node.level - 1
+        if up > len(here):
+            raise AssertionError(f"{path}: relative import above the package")
+        base = here[: len(here) - up] + (node.module.split(".") if node.module else [])
+    if base:
+        return [".".join(base)]
+    return [a.name for a in node.names]  # from replayer import x / from .. import x
+
+
+def _project_imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            for name in _absolute(path, node):
+                first = name.split(".")[0]
+                found.add(first if (PACKAGE / first).is_dir() else "")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("replayer."):
+                    found.add(alias.name.split(".")[1])
+    return found
+
+
+def test_every_package_is_in_the_map() -> None:
+    packages = {p.parent.relative_to(PACKAGE).parts[0] for p in PACKAGE.glob("*/__init__.py")}
+    assert packages | {"", "__main__"} == set(ALLOWED)
 
 
 def test_imports_follow_the_map() -> None:
-    for path in PACKAGE.glob("*.py"):
-        imports = _project_imports(ast.parse(path.read_text(encoding="utf-8")))
-        assert imports <= ALLOWED[path.stem], f"{path.stem} imports {imports - ALLOWED[path.stem]}"
+    for path in _modules():
+        package = _package_of(path)
+        imports = _project_imports(path) - {package}
+        assert imports <= ALLOWED[package], f"{path.relative_to(PACKAGE)} imports {imports - ALLOWED[package]}"
+
+
+def test_the_map_has_no_cycle() -> None:
+    order: list[str] = []
+
+    def visit(package: str, trail: tuple[str, ...]) -> None:
+        assert package not in trail, f"cycle: {' → '.join((*trail, package))}"
+        for dep in sorted(ALLOWED[package]):
+            visit(dep, (*trail, package))
+        if package not in order:
+            order.append(package)
+
+    for package in sorted(ALLOWED):
+        if package:
+            visit(package, ())
 
 
 def test_only_the_edge_does_io() -> None:
-    for path in PACKAGE.glob("*.py"):
-        if path.stem in EDGE:
+    for path in _modules():
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel in EDGE:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                assert node.func.id not in IO_NAMES, f"{path.stem} calls {node.func.id}()"
+                assert node.func.id not in IO_NAMES, f"{rel} calls {node.func.id}()"
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    assert alias.name.split(".")[0] not in IO_MODULES, f"{path.stem} imports {alias.name}"
+                    assert alias.name.split(".")[0] not in IO_MODULES, f"{rel} imports {alias.name}"
             if isinstance(node, ast.ImportFrom) and node.level == 0:
-                assert (node.module or "").split(".")[0] not in IO_MODULES, f"{path.stem} imports {node.module}"
+                assert (node.module or "").split(".")[0] not in IO_MODULES, f"{rel} imports {node.module}"
+
+
+def test_no_module_is_too_long() -> None:
+    long = {p.relative_to(PACKAGE).as_posix(): n for p in _modules()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"
+
+
+def test_no_function_is_too_long() -> None:
+    long: dict[str, int] = {}
+    for path in _modules():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                length = (node.end_lineno or node.lineno) - start + 1
+                if length > MAX_FUNCTION_LINES:
+                    long[f"{path.relative_to(PACKAGE).as_posix()}:{node.lineno} {node.name}"] = length
+    assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {long}"

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from replayer.auction import Call, CallSyntaxError, Contract, check_auction, scan_calls
-from replayer.cards import Seat, Strain
-from replayer.regimes import find_regime
+from replayer.rules.auction import Call, CallSyntaxError, Contract, check_auction, scan_calls
+from replayer.rules.cards import Seat, Strain
+from replayer.rules.regimes import find_regime
 
 AUCTION = find_regime("auction")
 CONTRACT = find_regime("contract")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from replayer.cards import (
+from replayer.rules.cards import (
     FULL_DECK, Card, CardSyntaxError, Letter, Rank, Seat, Strain, Suit,
     format_holding, parse_card, parse_holding, scan_cards,
 )

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replayer.cli import main
+from replayer.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND1 = ROOT / "hands" / "foster-1904" / "hand-1.yaml"

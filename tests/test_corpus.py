@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from replayer.cards import parse_holding
-from replayer.diagnostics import Severity
-from replayer.files import check_file
-from replayer.show import to_json
+from replayer.rules.cards import parse_holding
+from replayer.record.diagnostics import Severity
+from replayer.validation.files import check_file
+from replayer.cli.output import to_json
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands" / "foster-1904"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from replayer import detect_declarer  # noqa: F401  (registers the detectors)
-from replayer.cards import Card
-from replayer.motifs import DETECTORS, TECHNIQUES, Context, Finding
+from replayer.teaching.detectors import declarer  # noqa: F401  (registers the detectors)
+from replayer.rules.cards import Card
+from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
 from tests.support.games import context, foster, game_from_yaml
 
 NAMES = {

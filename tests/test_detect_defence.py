@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from replayer.cards import Card
-from replayer.motifs import DETECTORS, TECHNIQUES, Context, Finding
-from replayer import detect_defence  # noqa: F401  (registers the detectors)
+from replayer.rules.cards import Card
+from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
+from replayer.teaching.detectors import defence  # noqa: F401  (registers the detectors)
 from tests.support.games import foster, game_from_yaml
 
 NAMES = ("echo", "unblock", "return", "third-hand", "discard")

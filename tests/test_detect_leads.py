@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from replayer import detect_leads
-from replayer.cards import Card, Letter, Seat, parse_holding
-from replayer.game import Game
-from replayer.motifs import DETECTORS, TECHNIQUES, Context, Finding
+from replayer.teaching.detectors import leads as detect_leads
+from replayer.rules.cards import Card, Letter, Seat, parse_holding
+from replayer.rules.game import Game
+from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
 from support.games import foster, game_from_yaml
 
 NAMES = ("lead", "eleven", "fourchette", "cover", "through", "trump-lead")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from replayer.diagnostics import Severity
-from replayer.importer import Imported, import_text
-from replayer.interop import board_from_game, board_lin, export_pbn
-from replayer.load_yaml import load
-from replayer.validate import validate
+from replayer.record.diagnostics import Severity
+from replayer.formats.importer import Imported, import_text
+from replayer.formats.interop import board_from_game, board_lin, export_pbn
+from replayer.record.reader import load
+from replayer.validation.validate import validate
 
 from support.corpus import corpus_dir
 

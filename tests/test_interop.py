@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from replayer.cards import Seat
-from replayer.diagnostics import Severity
-from replayer.files import check_file
-from replayer.interop import Board, board_from_game, call_symbols, contract_text, hand_yaml
-from replayer.load_yaml import load
-from replayer.validate import validate
+from replayer.rules.cards import Seat
+from replayer.record.diagnostics import Severity
+from replayer.validation.files import check_file
+from replayer.formats.interop import Board, board_from_game, call_symbols, contract_text, hand_yaml
+from replayer.record.reader import load
+from replayer.validation.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 # A revoke the book printed is kept only with its book_errors record, which no other format has: the

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from replayer.diagnostics import Severity
-from replayer.files import check_file
+from replayer.record.diagnostics import Severity
+from replayer.validation.files import check_file
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LAW_CASES = sorted((FIXTURES / "laws").glob("*.yaml"))
@@ -46,7 +46,7 @@ def test_valid_records_pass_clean(path: Path) -> None:
 
 
 def test_a_book_revoke_is_scored_with_its_penalty() -> None:
-    from replayer.scoresheet import score_game
+    from replayer.scoring.sheet import score_game
 
     game = check_file(FIXTURES / "valid" / "book-revoke.yaml").game
     assert game is not None and [(n, s.name) for n, s in game.revokes] == [(2, "E")]

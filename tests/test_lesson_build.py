@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from replayer.build import MANIFEST, BuildOptions, build_site
-from replayer.cli import main
+from replayer.lessons.build import MANIFEST, BuildOptions, build_site
+from replayer.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
@@ -175,7 +175,7 @@ def test_notes_are_markdown_with_raw_html_shown_as_text(hands: Path, tmp_path: P
 def test_every_whole_deal_links_to_bbos_handviewer(hands: Path, tmp_path: Path) -> None:
     from urllib.parse import parse_qs, urlparse
 
-    from replayer.lin import read_lin
+    from replayer.formats.lin import read_lin
 
     out = tmp_path / "site"
     build_site([str(hands)], BuildOptions(out=out, pdf=False))
@@ -201,9 +201,9 @@ def test_the_manifest_records_what_was_built(hands: Path, tmp_path: Path) -> Non
 def test_without_weasyprint_the_html_is_built_and_the_reason_given(hands: Path, tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    import replayer.render_pdf
+    import replayer.lessons.pdf
 
-    monkeypatch.setattr(replayer.render_pdf, "pdf_unavailable", lambda: "WeasyPrint cannot run here (no Pango)")
+    monkeypatch.setattr(replayer.lessons.pdf, "pdf_unavailable", lambda: "WeasyPrint cannot run here (no Pango)")
     out = tmp_path / "site"
     assert main(["build", str(hands), "--out", str(out), "-q"]) == 1
     assert "no PDFs were made: WeasyPrint cannot run here (no Pango)" in capsys.readouterr().err
@@ -231,7 +231,7 @@ def test_a_terminal_sees_progress_and_a_pipe_does_not(hands: Path, tmp_path: Pat
 
 
 def test_the_site_has_a_technique_index_and_the_make_exercises(hands: Path, tmp_path: Path) -> None:
-    from replayer.make_examples import EXAMPLES
+    from replayer.teaching.make_examples import EXAMPLES
 
     out = tmp_path / "site"
     build_site([str(hands)], BuildOptions(out=out, pdf=False))
@@ -264,12 +264,12 @@ def test_lessons_carry_the_double_dummy_layer_and_the_claims_verdicts(hands: Pat
 
 def test_without_endplay_the_lessons_are_built_without_the_double_dummy_layer(hands: Path, tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
-    import replayer.analysis
+    import replayer.analysis.double_dummy
 
-    monkeypatch.setattr(replayer.analysis, "dds_available", lambda: "pip install replayer[dds]")
-    import replayer.lesson
+    monkeypatch.setattr(replayer.analysis.double_dummy, "dds_available", lambda: "pip install replayer[dds]")
+    import replayer.lessons.model
 
-    monkeypatch.setattr(replayer.lesson, "dds_available", lambda: "pip install replayer[dds]")
+    monkeypatch.setattr(replayer.lessons.model, "dds_available", lambda: "pip install replayer[dds]")
     out = tmp_path / "site"
     report = build_site([str(hands)], BuildOptions(out=out, pdf=False))
     assert report.invalid == [] and report.lessons == 5

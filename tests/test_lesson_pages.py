@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from replayer.build import TEMPLATES
-from replayer.files import check_file
-from replayer.lesson import Lesson, lesson_model
-from replayer.render_html import Nav, make_environment, render_lesson
+from replayer.lessons.build import TEMPLATES
+from replayer.validation.files import check_file
+from replayer.lessons.model import Lesson, lesson_model
+from replayer.lessons.html import Nav, make_environment, render_lesson
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -119,7 +119,7 @@ def test_a_card_in_the_table_reads_aloud_as_words() -> None:
 
 def test_every_kind_of_hand_becomes_a_lesson(tmp_path: Path) -> None:
     """Auction and Contract hands, end positions, problems, a deal in ASCII, a printed revoke."""
-    from replayer.build import BuildOptions, build_site
+    from replayer.lessons.build import BuildOptions, build_site
 
     fixtures = Path(__file__).resolve().parent / "fixtures" / "valid"
     out = tmp_path / "site"

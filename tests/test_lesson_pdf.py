@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from replayer.build import CORPUS_PDF, BuildOptions, build_site
-from replayer.files import check_file
+from replayer.lessons.build import CORPUS_PDF, BuildOptions, build_site
+from replayer.validation.files import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 FOSTER = ROOT / "hands" / "foster-1904"

@@ -14,9 +14,9 @@ import pytest
 
 from support.corpus import corpus_dir
 
-from replayer.cards import Card, Seat, Strain, Suit
-from replayer.diagnostics import Severity
-from replayer.lin import (
+from replayer.rules.cards import Card, Seat, Strain, Suit
+from replayer.record.diagnostics import Severity
+from replayer.formats.lin import (
     HANDVIEWER,
     LinBoard,
     LinCall,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from replayer.cards import Card, Rank, Strain, Suit
-from replayer.make_examples import EXAMPLES, MakeExample
-from replayer.make import PASS, dummy_bridge, elwell_dealer, foster_count, foster_dealer, foster_dummy, guarded, make_note
+from replayer.rules.cards import Card, Rank, Strain, Suit
+from replayer.teaching.make_examples import EXAMPLES, MakeExample
+from replayer.teaching.make import PASS, dummy_bridge, elwell_dealer, foster_count, foster_dealer, foster_dummy, guarded, make_note
 
 from support.games import foster
 

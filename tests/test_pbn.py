@@ -1,4 +1,4 @@
-"""PBN 2.1 (replayer.pbn): the corpus of standard and real files reads, the standard verifier's
+"""PBN 2.1 (replayer.formats.pbn): the corpus of standard and real files reads, the standard verifier's
 deliberate errors are reported where they stand, the play's columns are seats, and
 write → read → write is a fixed point."""
 
@@ -13,9 +13,9 @@ from support.corpus import corpus_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.cards import Card, Seat, parse_card, parse_holding
-from replayer.diagnostics import Diagnostic, Severity
-from replayer.pbn import (
+from replayer.rules.cards import Card, Seat, parse_card, parse_holding
+from replayer.record.diagnostics import Diagnostic, Severity
+from replayer.formats.pbn import (
     MANDATORY_TAGS,
     PbnComment,
     PbnDirective,

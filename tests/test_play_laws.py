@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from replayer.cards import Card, Letter, Seat, Suit, parse_card
-from replayer.files import check_file
-from replayer.play import IllegalPlay, apply, is_revoke, legal_cards, start, trick_winner
+from replayer.rules.cards import Card, Letter, Seat, Suit, parse_card
+from replayer.validation.files import check_file
+from replayer.rules.play import IllegalPlay, apply, is_revoke, legal_cards, start, trick_winner
 
 HANDS = Path(__file__).resolve().parent.parent / "hands" / "foster-1904"
 

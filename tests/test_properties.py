@@ -1,7 +1,7 @@
 """Properties of reading and validating hand files, over random legal hands.
 
 The hands come from ``tests/support/handgen.py``: dealt at random and played out card by card
-through ``replayer.play.apply``, then written as hand files in varied notations.  A correct
+through ``replayer.rules.play.apply``, then written as hand files in varied notations.  A correct
 hand must pass; one card changed, in the play or in the deal, must be caught on its line;
 no text, however garbled, may make the loader (or the validator) raise.
 """
@@ -29,12 +29,12 @@ from support.handgen import (  # tests/ is on sys.path: pytest puts it there for
     render_holding,
 )
 
-from replayer.cards import FULL_DECK, Card, Seat, format_holding, parse_card, parse_holding, scan_cards
-from replayer.diagnostics import Diagnostic, Severity, format_diagnostic
-from replayer.game import Game
-from replayer.load_yaml import TOP_KEYS, load
-from replayer.record import HandRecord
-from replayer.validate import validate
+from replayer.rules.cards import FULL_DECK, Card, Seat, format_holding, parse_card, parse_holding, scan_cards
+from replayer.record.diagnostics import Diagnostic, Severity, format_diagnostic
+from replayer.rules.game import Game
+from replayer.record.reader import TOP_KEYS, load
+from replayer.record.hand import HandRecord
+from replayer.validation.validate import validate
 
 PATH = "generated.yaml"
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
@@ -193,7 +193,7 @@ def test_loader_never_raises_on_degenerate_files(text: str) -> None:
 
 _DEEP = """
 import sys
-from replayer.load_yaml import load
+from replayer.record.reader import load
 record, diags = load(sys.stdin.read(), "deep.yaml")
 print(len(diags))
 """

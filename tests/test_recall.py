@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from replayer.annotate import annotate
-from replayer.make import make_note
+from replayer.teaching.annotate import annotate
+from replayer.teaching.make import make_note
 
 from support.games import foster
 

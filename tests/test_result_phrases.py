@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replayer.cards import Strain
-from replayer.phrases import Claim, ResultSyntaxError, parse_result
+from replayer.rules.cards import Strain
+from replayer.record.phrases import Claim, ResultSyntaxError, parse_result
 
 H, D, NT = Strain.HEARTS, Strain.DIAMONDS, Strain.NOTRUMP
 

@@ -1,6 +1,6 @@
 """The editor schema, the format docs and the diagnostics docs agree with the loader and the validator.
 
-The schema (``replayer/schema/hand.schema.json``) must never refuse a file that ``replayer validate``
+The schema (``replayer/record/schema/hand.schema.json``) must never refuse a file that ``replayer validate``
 accepts, must name exactly the keys the loader takes, and must refuse the slips it claims to catch.
 Files are checked twice: read by PyYAML's BaseLoader (every value a string, as replayer reads them) and
 with YAML 1.2 core types (numbers, booleans, null), as an editor's YAML extension reads them.
@@ -21,8 +21,8 @@ import jsonschema
 import pytest
 import yaml
 
-from replayer.diagnostics import Severity
-from replayer.load_yaml import (
+from replayer.record.diagnostics import Severity
+from replayer.record.reader import (
     BOOK_ERROR_KEYS,
     CLAIM_KEYS,
     CLAIM_KINDS,
@@ -42,11 +42,11 @@ from replayer.load_yaml import (
     _SIDE_KEYS,
     load,
 )
-from replayer.regimes import REGIMES
-from replayer.validate import validate
+from replayer.rules.regimes import REGIMES
+from replayer.validation.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMA_PATH = ROOT / "replayer" / "schema" / "hand.schema.json"
+SCHEMA_PATH = ROOT / "replayer" / "record" / "schema" / "hand.schema.json"
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 HAND_FORMAT = ROOT / "docs" / "hand-format.md"
@@ -134,11 +134,11 @@ GOOD_FILES = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
 
 
 # ---------------------------------------------------------------------------------------------
-# (a) The schema is a schema, and it is replayer/schema/build_schema.py's output
+# (a) The schema is a schema, and it is replayer/record/schema/build_schema.py's output
 
 
 def _builder() -> Any:
-    spec = importlib.util.spec_from_file_location("build_schema", ROOT / "replayer" / "schema" / "build_schema.py")
+    spec = importlib.util.spec_from_file_location("build_schema", ROOT / "replayer" / "record" / "schema" / "build_schema.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -146,12 +146,12 @@ def _builder() -> Any:
 
 
 def test_the_committed_schema_is_the_builders_output() -> None:
-    """The schema is generated: edit replayer/schema/build_schema.py and run it, never the JSON."""
+    """The schema is generated: edit replayer/record/schema/build_schema.py and run it, never the JSON."""
     builder = _builder()
     built = builder.render(builder.build())
     assert built == builder.render(builder.build()), "the builder's output should not vary between runs"
     assert built.endswith("}\n")
-    assert SCHEMA_PATH.read_text(encoding="utf-8") == built, "run: python replayer/schema/build_schema.py"
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == built, "run: python replayer/record/schema/build_schema.py"
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
@@ -582,7 +582,7 @@ def _source_codes() -> dict[str, set[str]]:
     """code -> severities, from the calls that emit diagnostics: ``ck.add("code", …)``,
     ``r.error("code", …)``, ``Diagnostic("code", …)`` and the auction's ``self.report(i, "code", …)``."""
     found: dict[str, set[str]] = {}
-    for path in sorted((ROOT / "replayer").glob("*.py")):
+    for path in sorted((ROOT / "replayer").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

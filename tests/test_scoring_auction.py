@@ -8,16 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.cards import Strain
-from replayer.regimes import AUCTION
-from replayer.score_auction import (
+from replayer.rules.cards import Strain
+from replayer.rules.regimes import AUCTION
+from replayer.scoring.auction import (
     RUBBER_BONUS,
     AuctionOptions,
     honour_multiple,
     score_deal,
     trick_value,
 )
-from replayer.scoring import DealFacts, DealScore
+from replayer.scoring.base import DealFacts, DealScore
 
 C, D, H, S, R, NT = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.ROYAL_SPADES, Strain.NOTRUMP)
 

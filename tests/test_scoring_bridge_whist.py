@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.cards import Strain
-from replayer.score_bridge_whist import BridgeWhistOptions, honour_points, score_deal
-from replayer.scoresheet import play_rubber
-from replayer.scoring import DealFacts
+from replayer.rules.cards import Strain
+from replayer.scoring.bridge_whist import BridgeWhistOptions, honour_points, score_deal
+from replayer.scoring.sheet import play_rubber
+from replayer.scoring.base import DealFacts
 
 H, D, C, S, NT = Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.SPADES, Strain.NOTRUMP
 

@@ -9,15 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replayer.cards import Strain
-from replayer.score_contract import (
+from replayer.rules.cards import Strain
+from replayer.scoring.contract import (
     ContractOptions,
     contract_trick_score,
     rubber_bonus,
     score_deal,
     undertrick_values,
 )
-from replayer.scoring import DealFacts, DealScore, Side, other_side
+from replayer.scoring.base import DealFacts, DealScore, Side, other_side
 
 C, D, H, S, NT = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP
 OLD = ContractOptions(old_doubled_undertricks=True)

@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from replayer.cli import main
-from replayer.files import check_file, check_rubber
-from replayer.phrases import parse_result
-from replayer.scoresheet import facts_from_claims, play_rubber, score_game
-from replayer.cards import Strain
-from replayer.scoring import DealFacts
+from replayer.cli.main import main
+from replayer.validation.files import check_file, check_rubber
+from replayer.record.phrases import parse_result
+from replayer.scoring.sheet import facts_from_claims, play_rubber, score_game
+from replayer.rules.cards import Strain
+from replayer.scoring.base import DealFacts
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands" / "foster-1904"
@@ -148,7 +148,7 @@ def test_bad_options_are_usage_errors(option: str, message: str, capsys: pytest.
 
 
 def test_a_boolean_option_is_read(capsys: pytest.CaptureFixture[str]) -> None:
-    from replayer.scoresheet import SCORING
+    from replayer.scoring.sheet import SCORING
 
     assert SCORING["bridge-whist"].make_options({"dealer_lead_penalty": "false"}).dealer_lead_penalty is False
     assert main(["score", "--json", "--option", "dealer_lead_penalty=false", str(HANDS / "hand-3.yaml")]) == 0

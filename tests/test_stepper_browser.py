@@ -37,7 +37,7 @@ TIMEOUT = 5_000  # ms, for anything the page does after a key press
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site: ``replayer build hands/ --out OUT --no-pdf``, run from the project root."""
-    from replayer.cli import main
+    from replayer.cli.main import main
 
     out = tmp_path_factory.mktemp("site")
     here = os.getcwd()

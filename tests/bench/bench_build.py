@@ -52,12 +52,12 @@ for _p in (str(_ROOT), str(_ROOT / "tests")):
 
 from support.handgen import random_hands  # noqa: E402
 
-import replayer.build  # noqa: E402
+import replayer.lessons.build  # noqa: E402
 from replayer import __version__  # noqa: E402
-from replayer.build import BuildOptions, BuildReport, build_site  # noqa: E402
-from replayer.files import Checked, check_file  # noqa: E402
-from replayer.lesson import Lesson, lesson_model  # noqa: E402
-from replayer.render_html import Nav, make_environment, render_lesson  # noqa: E402
+from replayer.lessons.build import BuildOptions, BuildReport, build_site  # noqa: E402
+from replayer.validation.files import Checked, check_file  # noqa: E402
+from replayer.lessons.model import Lesson, lesson_model  # noqa: E402
+from replayer.lessons.html import Nav, make_environment, render_lesson  # noqa: E402
 
 HANDS = _ROOT / "hands"
 BOOK = "foster-1904"
@@ -158,11 +158,11 @@ def bench_pdf_overhead(repeat: int, tmp: Path, problems: Problems) -> tuple[list
     """Per hand, the times of both paths; and the median time of check_file (not in 'ours')."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    from replayer.render_pdf import render_pdf
+    from replayer.lessons.pdf import render_pdf
 
     site = tmp / "pdf-site"
     build_site([str(HANDS)], BuildOptions(out=site, pdf=False))  # for assets/ at ../assets/
-    env = make_environment([str(replayer.build.TEMPLATES)])
+    env = make_environment([str(replayer.lessons.build.TEMPLATES)])
     nav = Nav(root="../", index="../index.html")
     paths = sorted((HANDS / BOOK).glob("hand-*.yaml"), key=lambda p: int(p.stem.split("-")[1]))
     problems.check(len(paths) == 5, f"expected Foster's five hands, found {len(paths)}")
@@ -218,7 +218,7 @@ def bench_pdf_overhead(repeat: int, tmp: Path, problems: Problems) -> tuple[list
 
 def _corpus_key(out: Path) -> str | None:
     try:
-        key = json.loads((out / replayer.build.MANIFEST).read_text(encoding="utf-8")).get("corpus")
+        key = json.loads((out / replayer.lessons.build.MANIFEST).read_text(encoding="utf-8")).get("corpus")
     except (OSError, ValueError):
         return None
     return key if isinstance(key, str) else None
@@ -353,14 +353,14 @@ def main(argv: list[str] | None = None) -> int:
                         f"< {TARGET_GENERATED_S:g} s", t < TARGET_GENERATED_S))  # fmt: skip
         # the same without the double-dummy layer (what the target was set for): every fresh position
         # of random play is a DDS solve, and random play is full of errors to explain
-        import replayer.lesson
+        import replayer.lessons.model
 
-        real = replayer.lesson.dds_available
-        replayer.lesson.dds_available = lambda: "off for this measurement"  # type: ignore[assignment]
+        real = replayer.lessons.model.dds_available
+        replayer.lessons.model.dds_available = lambda: "off for this measurement"  # type: ignore[assignment]
         try:
             t = statistics.median(bench_html("generated, no DD", gen, args.hands, repeat, tmp, problems))
         finally:
-            replayer.lesson.dds_available = real  # type: ignore[assignment]
+            replayer.lessons.model.dds_available = real  # type: ignore[assignment]
         print(f"   without the double-dummy layer: {t:.3f} s; {args.hands / t:,.0f} lessons/s")
         rows.append(Row("  … without the double-dummy layer", f"{t:.3f} s ({args.hands / t:,.0f} lessons/s)",
                         f"< {TARGET_GENERATED_S:g} s", t < TARGET_GENERATED_S))  # fmt: skip

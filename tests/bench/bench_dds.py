@@ -8,7 +8,7 @@ A plain script, not a test (pytest collects nothing here):
 Figures printed, each the median over the rounds (DDS warmed up first, outside the timing):
 
 * ``endplay``: ``endplay.dds.analyse_play`` on the hand's 52 cards — the bare solver call;
-* ``analyse``: ``replayer.analysis.analyse(best=False)`` with an empty cache — the same one
+* ``analyse``: ``replayer.analysis.double_dummy.analyse(best=False)`` with an empty cache — the same one
   ``analyse_play`` call, plus the positions, cache keys, per-card numbers and texts in Python;
 * ``ratio``: analyse / endplay (target ≤ 1.3);
 * ``+best``: ``analyse`` as the lessons call it (``best=True``): also one ``solve_board`` per
@@ -37,8 +37,8 @@ for _p in (str(_ROOT), str(_ROOT / "tests")):
 
 from support.games import foster  # noqa: E402
 
-from replayer import analysis  # noqa: E402
-from replayer.cards import Seat  # noqa: E402
+from replayer.analysis import double_dummy as analysis  # noqa: E402
+from replayer.rules.cards import Seat  # noqa: E402
 
 TARGET = 1.3
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from replayer.importer import import_text  # noqa: E402
-from replayer.pbn import read_pbn  # noqa: E402
+from replayer.formats.importer import import_text  # noqa: E402
+from replayer.formats.pbn import read_pbn  # noqa: E402
 from support.corpus import corpus_dir  # noqa: E402
 
 

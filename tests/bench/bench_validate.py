@@ -33,9 +33,9 @@ for _p in (str(_ROOT), str(_ROOT / "tests")):
 
 from support.handgen import random_hands  # noqa: E402
 
-from replayer.diagnostics import Severity  # noqa: E402
-from replayer.load_yaml import load  # noqa: E402
-from replayer.validate import validate  # noqa: E402
+from replayer.record.diagnostics import Severity  # noqa: E402
+from replayer.record.reader import load  # noqa: E402
+from replayer.validation.validate import validate  # noqa: E402
 
 TARGET = 2_000  # full hands per second, on one core
 

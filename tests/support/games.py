@@ -5,11 +5,11 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from replayer.diagnostics import Severity
-from replayer.game import Game
-from replayer.load_yaml import load
-from replayer.motifs import Context
-from replayer.validate import validate
+from replayer.record.diagnostics import Severity
+from replayer.rules.game import Game
+from replayer.record.reader import load
+from replayer.teaching.motifs import Context
+from replayer.validation.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

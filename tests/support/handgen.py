@@ -1,7 +1,7 @@
 """Random legal Bridge Whist hands, written out as hand files, for property tests and benchmarks.
 
 A hand is dealt at random, a trump and a maker are picked, and all thirteen tricks are played
-out through :func:`replayer.play.apply`, each card chosen at random among ``state.legal()``
+out through :func:`replayer.rules.play.apply`, each card chosen at random among ``state.legal()``
 (A, on the dealer's left, leads to the first trick).  The hand is then written as the YAML
 of ``docs/hand-format.md``, with the notations varied from hand to hand (``♣K``, ``CK``,
 ``K♣``, ``♣10``/``♣T``/``CT``, ``king of clubs``, …) so that the reader is exercised as well
@@ -20,8 +20,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping
 
-from replayer.cards import FULL_DECK, Card, Letter, Rank, Seat, Strain, Suit, format_holding
-from replayer.play import State, Trick, apply, start
+from replayer.rules.cards import FULL_DECK, Card, Letter, Rank, Seat, Strain, Suit, format_holding
+from replayer.rules.play import State, Trick, apply, start
 
 __all__ = [
     "NOTATIONS",
@@ -125,7 +125,7 @@ class GeneratedHand:
     strain: Strain
     maker: Letter
     hands: Mapping[Seat, frozenset[Card]]  # the deal, by compass seat
-    final: State  # the state after the thirteenth trick, from replayer.play.apply
+    final: State  # the state after the thirteenth trick, from replayer.rules.play.apply
     positions: tuple[CardPos, ...]  # every played card, in text order
     notation: str  # a key of NOTATIONS, or "mixed"
     row_style: str

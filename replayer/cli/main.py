@@ -1,0 +1,331 @@
+"""The ``replayer`` command: a thin layer over the library.  Exit 0 ok, 1 problems, 2 usage."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .. import __version__
+from ..record.diagnostics import Severity, format_diagnostic, has_errors, sort_key
+from ..lessons.build import DEFAULT_OUT, BuildOptions, OutputNotOurs, build_site
+from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands
+from ..scoring.sheet import SCORING, score_game
+from .output import annotations_json, annotations_text, rubber_json, rubber_text, score_json, score_text, to_json, to_text
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="replayer", description="Bridge book hands: validate, show and build lessons.")
+    p.add_argument("--version", action="version", version=f"replayer {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    v = sub.add_parser("validate", help="check hand files against the laws and report every problem")
+    v.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
+    v.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    v.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
+    v.add_argument("-q", "--quiet", action="store_true", help="print problems only, no summary")
+
+    s = sub.add_parser("show", help="print a replayed hand as a diagram, or as JSON for tools")
+    s.add_argument("hand", metavar="HAND", help="a hand file")
+    s.add_argument("--json", action="store_true", help="canonical JSON (see docs/json-output.md)")
+    sc = sub.add_parser("score", help="score a hand under its rule set, as the players wrote it")
+    sc.add_argument("hand", metavar="HAND", help="a hand file")
+    sc.add_argument("--json", action="store_true", help="the score object (see docs/json-output.md)")
+    sc.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)")
+
+    ru = sub.add_parser("rubber", help="score a rubber: a list of hands or of result lines")
+    ru.add_argument("file", metavar="FILE", help="a rubber file (*.rubber.yaml)")
+    ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
+    ru.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)")
+    an = sub.add_parser("annotate", help="the teaching notes the engine derives from a hand's cards")
+    an.add_argument("hand", metavar="HAND", help="a hand file")
+    an.add_argument("--json", action="store_true", help="the findings as JSON (see docs/teaching-notes.md)")
+    an.add_argument("--all", action="store_true", help="also the findings a lesson does not show")
+    an.add_argument("--detector", action="append", default=None, metavar="NAME",
+                    help="run only this detector (repeatable); see docs/teaching-notes.md for the names")
+
+    im = sub.add_parser("import", help="PBN or LIN boards into hand files (one YAML per board), each checked")
+    im.add_argument("files", nargs="+", metavar="FILE", help="PBN (.pbn) or LIN (.lin) files")
+    im.add_argument("--out", metavar="DIR", help="where to write the hands (default: a folder named after each file)")
+    im.add_argument("--force", action="store_true", help="overwrite hand files that already exist")
+    im.add_argument("--dry-run", action="store_true", help="check and report, write nothing")
+    im.add_argument("-q", "--quiet", action="store_true", help="problems only, no summary")
+
+    ex = sub.add_parser("export", help="a hand as PBN or LIN (on standard output)")
+    ex.add_argument("hand", metavar="HAND", help="a hand file")
+    ex.add_argument("--to", choices=("pbn", "lin"), required=True, help="the format")
+    ex.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of standard output")
+    ex.add_argument("--url", action="store_true", help="with --to lin: print BBO's Handviewer link instead")
+
+    b = sub.add_parser("build", help="render every hand into a static site of lessons (HTML and PDF)")
+    b.add_argument("paths", nargs="*", metavar="PATH", default=["hands"],
+                   help="hand files or folders (default: hands)")
+    b.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"the site's folder (default: {DEFAULT_OUT})")
+    b.add_argument("--templates", metavar="DIR", help="a folder of templates that replace ours by name")
+    b.add_argument("--no-pdf", dest="pdf", action="store_false", help="HTML only: skip the PDFs (faster)")
+    b.add_argument("--force", action="store_true", help="render every lesson, even those unchanged since the last build")
+    b.add_argument("-q", "--quiet", action="store_true", help="no progress display")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
+        return int(exc.code or 0)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        if args.command == "validate":
+            return _validate(args)
+        if args.command == "score":
+            return _score(args)
+        if args.command == "rubber":
+            return _rubber(args)
+        if args.command == "build":
+            return _build(args)
+        if args.command == "annotate":
+            return _annotate(args)
+        if args.command == "import":
+            return _import(args)
+        if args.command == "export":
+            return _export(args)
+        return _show(args)
+    except NoHands as exc:
+        print(f"replayer: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into `head`
+        return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    paths = find_hands(args.paths)
+    results = [check_file(p) for p in paths]
+    diags = sorted((d for r in results for d in r.diagnostics), key=sort_key)
+    if args.format == "json":
+        print(json.dumps([d.to_json() for d in diags], ensure_ascii=False, indent=2))
+    else:
+        for d in diags:
+            print(format_diagnostic(d))
+    if not args.quiet and args.format == "text":
+        bad = sum(1 for r in results if has_errors(r.diagnostics))
+        warn = sum(1 for d in diags if d.severity is Severity.WARNING)
+        errors = sum(1 for d in diags if d.severity is Severity.ERROR)
+        print(f"{len(results)} hand{'s' if len(results) != 1 else ''} checked: "
+              f"{len(results) - bad} valid, {bad} with errors ({errors} errors, {warn} warnings)",
+              file=sys.stderr)  # fmt: skip
+    failed = has_errors(diags) or (args.strict and any(d.severity is Severity.WARNING for d in diags))
+    return 1 if failed else 0
+
+
+def _valid_hand(name: str, command: str) -> Checked | int:
+    path = Path(name)
+    if path.is_dir():
+        print(f"replayer: {path} is a folder; {command} takes one hand file", file=sys.stderr)
+        return 2
+    if not path.exists():
+        raise NoHands(f"{path}: no such file")
+    checked = check_file(path)
+    if has_errors(checked.diagnostics) or checked.game is None:
+        for d in sorted(checked.diagnostics, key=sort_key):
+            print(format_diagnostic(d), file=sys.stderr)
+        print(f"replayer: {path} is not a valid hand; fix the errors above (replayer validate {path})", file=sys.stderr)
+        return 1
+    return checked
+
+
+def _score(args: argparse.Namespace) -> int:
+    checked = _valid_hand(args.hand, "score")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None
+    options = _options(checked.game.regime.name, args.option)
+    if isinstance(options, int):
+        return options
+    score = score_game(checked.game, options=options)
+    if score is None:
+        print(f"replayer: {args.hand} cannot be scored: the play is not a complete deal", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"rules": checked.game.regime.name, **score_json(score, checked.game)}, ensure_ascii=False, indent=2))
+    else:
+        print(score_text(score, checked.game), end="")
+    return 0
+
+
+def _rubber(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise NoHands(f"{path}: no such file")
+    checked = check_rubber(path, args.option)
+    for d in sorted(checked.diagnostics, key=sort_key):
+        print(format_diagnostic(d), file=sys.stderr)
+    if checked.sheet is None:
+        return 1
+    print(json.dumps(rubber_json(checked.sheet), ensure_ascii=False, indent=2) if args.json
+          else rubber_text(checked.sheet, checked.title), end="" if not args.json else "\n")  # fmt: skip
+    return 0
+
+
+def _options(rules: str, pairs: list[str]) -> object | int:
+    settings = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            print(f"replayer: --option takes NAME=VALUE, not {pair!r}", file=sys.stderr)
+            return 2
+        settings[name.strip()] = value.strip()
+    try:
+        return SCORING[rules].make_options(settings)
+    except ValueError as exc:
+        print(f"replayer: {exc}", file=sys.stderr)
+        return 2
+
+
+def _show(args: argparse.Namespace) -> int:
+    checked = _valid_hand(args.hand, "show")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None
+    if args.json:
+        print(json.dumps(to_json(checked.game, checked.record), ensure_ascii=False, indent=2))
+    else:
+        print(to_text(checked.game, checked.record), end="")
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    templates = Path(args.templates) if args.templates else None
+    if templates is not None and not templates.is_dir():
+        print(f"replayer: --templates {templates}: no such folder", file=sys.stderr)
+        return 2
+    tty = sys.stderr.isatty() and not args.quiet
+    width = 0
+
+    def progress(n: int, total: int, what: str) -> None:
+        nonlocal width
+        line = f"[{n}/{total}] {what}"
+        sys.stderr.write("\r" + line.ljust(width))
+        sys.stderr.flush()
+        width = len(line)
+
+    try:
+        report = build_site(args.paths, BuildOptions(Path(args.out), templates, args.pdf, args.force),
+                            progress if tty else None)  # fmt: skip
+    except OutputNotOurs as exc:
+        print(f"replayer: {exc}", file=sys.stderr)
+        return 2
+    if tty:
+        sys.stderr.write("\r" + " " * width + "\r")
+    for d in sorted(report.diagnostics, key=sort_key):
+        print(format_diagnostic(d), file=sys.stderr)
+    if report.pdf_error:
+        print(f"replayer: no PDFs were made: {report.pdf_error} (or build with --no-pdf)", file=sys.stderr)
+    pdf = f", {report.pdfs} PDF{'s' if report.pdfs != 1 else ''} rendered" if args.pdf and not report.pdf_error else ", no PDFs"
+    bad = f"; {len(report.invalid)} invalid hand{'s' if len(report.invalid) != 1 else ''} not built" if report.invalid else ""
+    print(f"Built {report.lessons} lesson{'s' if report.lessons != 1 else ''} into {args.out}/ "
+          f"({report.rendered} rendered, {report.unchanged} unchanged{pdf}) in {report.seconds:.1f} s{bad}.")  # fmt: skip
+    return 1 if report.invalid or report.pdf_error else 0
+
+
+def _annotate(args: argparse.Namespace) -> int:
+    from ..teaching.annotate import DETECTORS, annotate
+
+    checked = _valid_hand(args.hand, "annotate")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None
+    unknown = [n for n in args.detector or [] if n not in DETECTORS]
+    if unknown:
+        print(f"replayer: no detector named {', '.join(unknown)}; known: {', '.join(DETECTORS)}", file=sys.stderr)
+        return 2
+    findings = annotate(checked.game, args.detector)
+    if not args.all:
+        findings = [f for f in findings if f.shown]
+    if args.json:
+        print(json.dumps(annotations_json(checked.game, findings, with_make=args.detector is None), ensure_ascii=False, indent=2))
+    else:
+        print(annotations_text(checked.game, findings, with_make=args.detector is None), end="")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from ..lessons.build import write_atomic
+    from ..formats.importer import import_text, no_boards
+
+    totals = {"boards": 0, "written": 0, "kept": 0, "complete": 0, "valid": 0, "rejected": 0}
+    status = 0
+    for name in args.files:
+        path = Path(name)
+        if not path.is_file():
+            print(f"replayer: {path}: no such file", file=sys.stderr)
+            return 2
+        boards, problems = import_text(path.read_bytes(), str(path))
+        if not boards:
+            problems = [*problems, no_boards(str(path))]
+        out = Path(args.out) if args.out else Path(path.stem)
+        for d in sorted(problems, key=sort_key):
+            print(format_diagnostic(d), file=sys.stderr)
+        if has_errors(problems):
+            status = 1
+        for b in boards:
+            totals["boards"] += 1
+            target = out / b.name
+            for d in sorted(b.diagnostics, key=sort_key):
+                if d.severity is not Severity.NOTE:
+                    print(format_diagnostic(d).replace(b.name, str(target), 1), file=sys.stderr)
+            if b.complete:
+                totals["complete"] += 1
+                totals["valid" if b.valid else "rejected"] += 1
+            if not b.valid:
+                status = 1
+            if args.dry_run:
+                continue
+            if target.exists() and not args.force:
+                totals["kept"] += 1
+                continue
+            write_atomic(target, b.text.encode("utf-8"))
+            totals["written"] += 1
+    if not args.quiet:
+        t = totals
+        written = "nothing written (dry run)" if args.dry_run else f"{t['written']} written" + (
+            f", {t['kept']} left as they were (use --force)" if t["kept"] else "")
+        print(f"{t['boards']} board{'s' if t['boards'] != 1 else ''} read, {written}; "
+              f"{t['complete']} complete play{'s' if t['complete'] != 1 else ''}: {t['valid']} valid, {t['rejected']} rejected",
+              file=sys.stderr)  # fmt: skip
+    return status
+
+
+def _export(args: argparse.Namespace) -> int:
+    from ..lessons.build import write_atomic
+    from ..formats.interop import board_from_game, board_lin, export_pbn
+    from ..formats.lin import handviewer_url
+
+    checked = _valid_hand(args.hand, "export")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None and checked.record is not None
+    board = board_from_game(checked.game, checked.record, args.to)
+    try:
+        text = board_lin(board) if args.to == "lin" else export_pbn(board)
+    except ValueError as exc:
+        print(f"replayer: {args.hand} cannot be written as {args.to.upper()}: {exc}", file=sys.stderr)
+        return 1
+    if args.url:
+        if args.to != "lin":
+            print("replayer: --url goes with --to lin", file=sys.stderr)
+            return 2
+        text = handviewer_url(text) + "\n"
+    if args.out:
+        write_atomic(Path(args.out), text.encode("utf-8"))
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,327 @@
+"""The replayed hand for tools (canonical JSON) and for people (a text diagram).
+
+Pure functions of the validated game and its record; they return data or strings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.cards import SUITS_HIGH_FIRST, Card, Letter, Seat
+from ..rules.game import Game
+from ..teaching.make import make_note
+from ..teaching.motifs import Finding
+from ..record.phrases import ResultSyntaxError, parse_result
+from ..record.hand import HandRecord, NoteRecord
+from ..scoring.sheet import RubberSheet, score_game
+from ..scoring.base import SIDES, DealScore
+
+__all__ = ["to_json", "to_text", "score_json", "score_text", "annotations_json", "annotations_text", "JSON_VERSION"]
+
+JSON_VERSION = 1
+_SUIT_ORDER = SUITS_HIGH_FIRST
+_ROLE = {Letter.Z: "dealer", Letter.A: "leader", Letter.Y: "dummy", Letter.B: "pone"}
+
+
+def _sorted(cards: frozenset[Card] | set[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (_SUIT_ORDER.index(c.suit), -c.rank))
+
+
+def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
+    """The documented structure of ``replayer show --json`` (docs/json-output.md)."""
+    decl = game.declaration
+    running = {"NS": 0, "EW": 0}
+    tricks = []
+    for t in game.tricks:
+        if t.winner is not None:
+            running[t.winner.side] += 1
+        tricks.append({
+            "number": t.number,
+            "leader": t.leader.name,
+            "cards": [{"seat": s.name, "card": c.ascii()} for s, c in t.plays],
+            "winner": t.winner.name if t.winner is not None else None,
+            "tricks_won": dict(running),
+        })  # fmt: skip
+    out: dict[str, Any] = {
+        "version": JSON_VERSION,
+        "rules": game.regime.name,
+        "dealer": game.dealer.name,
+        "declarer": decl.declarer.name if decl else None,
+        "dummy": decl.dummy.name if decl else None,
+        "trump": decl.strain.code if decl else None,
+        "deal": {s.name: [c.ascii() for c in _sorted(game.deal.get(s, frozenset()))] for s in Seat},
+        "labels": {s.name: game.labels[s].name for s in Seat},
+        "opening_leader": game.opening_leader.name,
+        "first_trick": game.first_trick,
+        "tricks": tricks,
+        "tricks_won": game.tricks_won,
+    }
+    if decl is not None:
+        d: dict[str, Any] = {"strain": decl.strain.value, "doubled": decl.doubled}
+        if decl.maker is not None:
+            d["maker"] = decl.maker.name
+            d["passed"] = decl.passed
+            d["doublers"] = [s.name for s in decl.doublers]
+        if decl.level is not None:
+            d["level"] = decl.level
+        if decl.calls:
+            d["calls"] = [{"seat": s.name, "call": c} for s, c in decl.calls]
+        out["declaration"] = d
+    if game.score_before:
+        out["score_before"] = dict(game.score_before)
+    score = score_game(game)
+    if score is not None:
+        out["score"] = score_json(score, game)
+    if record is not None:
+        if record.title is not None:
+            out["title"] = record.title.value
+        if record.source is not None:
+            src = {k: getattr(record.source, k).value for k in record.source.__slots__  # type: ignore[attr-defined]
+                   if getattr(record.source, k) is not None}  # fmt: skip
+            out["source"] = src
+        if record.result is not None:
+            out["result"] = {"text": record.result.value, "claims": _claims(record.result.value)}
+        if record.introduction is not None:
+            out["introduction"] = record.introduction.value
+        if record.notes:
+            out["notes"] = [_note(game, n) for n in record.notes]
+        if record.book_errors:
+            out["book_errors"] = [{"about": b.about, "text": b.text} for b in record.book_errors]
+        if record.transcription is not None:
+            out["transcription"] = {
+                "text": record.transcription.text,
+                "readings": [{"trick": rd.trick, "seat": _resolve_label(game, rd.seat), "ocr": rd.source_text,
+                              "card": rd.card.ascii(), "reason": rd.reason} for rd in record.transcription.readings],
+            }  # fmt: skip
+        if record.problem is not None:
+            p: dict[str, Any] = {"text": record.problem.text}
+            if record.problem.side is not None:
+                p["side"] = record.problem.side.value
+            if record.problem.tricks is not None:
+                p["tricks"] = record.problem.tricks.value
+            out["problem"] = p
+    return out
+
+
+def score_json(score: DealScore, game: Game | None = None) -> dict[str, Any]:
+    """The documented ``score`` object: per side, the points below and above the line, each item,
+    and the game if one was won."""
+    sides = {"NS": "NS", "EW": "EW"}
+    if game is not None:
+        sides = {game.dealer.side: "YZ", game.dealer.lho.side: "AB"}
+    return {
+        "sides": sides,
+        "below": {s: score.total(s, "below") for s in SIDES},  # type: ignore[arg-type]
+        "above": {s: score.total(s, "above") for s in SIDES},  # type: ignore[arg-type]
+        "by_kind": {s: {k: score.items(s, k) for k in sorted({l.kind for l in score.lines if l.side == s})} for s in SIDES},
+        "lines": [{"side": l.side, "column": l.column, "kind": l.kind, "points": l.points, "text": l.text}
+                  for l in score.lines],
+        "game": score.game,
+        "notes": list(score.notes),
+    }  # fmt: skip
+
+
+def _resolve_label(game: Game, seat: str) -> str:
+    return Letter[seat].seat(game.dealer).name if seat in Letter.__members__ else seat
+
+
+def _note(game: Game, n: NoteRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {"tricks": list(n.tricks), "text": n.text}
+    if n.source:
+        out["source"] = n.source
+    if n.claims:
+        out["claims"] = [
+            {k: v for k, v in {
+                "kind": c.kind, "trick": c.trick, "quote": c.quote,
+                "seat": _resolve_label(game, c.seat.value) if c.seat else None, "suit": c.suit.letter if c.suit is not None else None,
+                "count": c.count, "at_least": c.at_least, "above": c.above.letter if c.above is not None else None,
+                "card": c.card.ascii() if c.card is not None else None, "outcome": c.outcome or None,
+            }.items() if v is not None}
+            for c in n.claims
+        ]  # fmt: skip
+    return out
+
+
+def _claims(text: str) -> list[dict[str, Any]]:
+    try:
+        claims = parse_result(text)
+    except ResultSyntaxError:
+        return []
+    return [{"side": c.side, "kind": c.kind, "value": c.value, "detail": c.detail,
+             "strain": c.strain.value if c.strain else None} for c in claims]  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _seat_title(game: Game, seat: Seat) -> str:
+    letter = game.labels[seat]
+    role = _ROLE[letter] if game.regime.name == "bridge-whist" else ""
+    decl = game.declaration
+    if game.regime.name != "bridge-whist" and decl is not None:
+        role = "declarer" if seat == decl.declarer else "dummy" if seat == decl.dummy else ""
+    return f"{letter.name} ({seat.word}{', ' + role if role else ''})"
+
+
+def _hand_lines(game: Game, seat: Seat) -> list[str]:
+    cards = game.deal.get(seat, frozenset())
+    lines = [_seat_title(game, seat)]
+    for suit in _SUIT_ORDER:
+        ranks = sorted((c.rank for c in cards if c.suit == suit), reverse=True)
+        lines.append(f"{suit.symbol} " + (" ".join(r.display for r in ranks) if ranks else "—"))
+    return lines
+
+
+def to_text(game: Game, record: HandRecord | None = None) -> str:
+    """A compass diagram of the deal, the declaration, and the play in the book's columns."""
+    out: list[str] = []
+    if record is not None and record.title is not None:
+        out += [record.title.value, "=" * len(record.title.value)]
+    decl = game.declaration
+    if decl is not None:
+        if decl.maker is not None:
+            who = game.labels[decl.maker].name
+            how = "the dealer" if not decl.passed else "dummy, after the dealer passed"
+            line = f"{decl.strain.word.capitalize()}, made by {who} ({how})"
+        else:
+            line = f"{decl.level}{decl.strain.symbol} by {decl.declarer.word}"
+        if decl.doubled:
+            line += ", " + ("doubled" if decl.doubled == 1 else "redoubled" if decl.doubled == 2 else f"doubled {decl.doubled} times")
+        out.append(line)
+    if game.score_before:
+        out.append("Score before the deal: " + ", ".join(f"{k} {v}" for k, v in game.score_before.items()))
+    out.append("")
+    north, south = _hand_lines(game, Seat.N), _hand_lines(game, Seat.S)
+    west, east = _hand_lines(game, Seat.W), _hand_lines(game, Seat.E)
+    pad = " " * 24
+    out += [pad + ln for ln in north]
+    for w, e in zip(west, east):
+        out.append(f"{w:<48}{e}")
+    out += [pad + ln for ln in south]
+    out.append("")
+    if game.tricks:
+        columns = [Letter.A, Letter.Y, Letter.B, Letter.Z]
+        seats = [game.seat_of(letter) for letter in columns]
+        out.append("Trick  " + "".join(f"{letter.name:<6}" for letter in columns) + "won by   A–B  Y–Z")
+        ab = yz = 0
+        for t in game.tricks:
+            cells = []
+            for s in seats:
+                c = t.card_of(s)
+                mark = ">" if s == t.leader else " "
+                star = "*" if s == t.winner else " "
+                cells.append(f"{mark}{c}{star}".ljust(6) if c else "  -   ")
+            assert t.winner is not None
+            if game.labels[t.winner] in (Letter.A, Letter.B):
+                ab += 1
+            else:
+                yz += 1
+            out.append(f"{t.number:>5}  " + "".join(cells) + f"{game.labels[t.winner].name:<9}{ab:>3}  {yz:>3}")
+        out.append("")
+        out.append("> marks the card led, * the winner.")
+    else:
+        out.append(f"{_seat_title(game, game.opening_leader)} is on lead to trick {game.first_trick}.")
+    if record is not None and record.problem is not None:
+        out.append(f"Problem: {record.problem.text.strip()}")
+    won = game.tricks_won
+    out.append(f"Tricks: N–S {won['NS']}, E–W {won['EW']}")
+    if record is not None and record.result is not None:
+        out.append(f"The book: “{record.result.value}”")
+    return "\n".join(out) + "\n"
+
+
+def score_text(score: DealScore, game: Game) -> str:
+    """The deal's score as the players wrote it: each side's entries below and above the line."""
+    names = {game.dealer.side: "Y–Z", game.dealer.lho.side: "A–B"}
+    out = []
+    for side in SIDES:
+        out.append(f"{names[side]} ({side[0]}–{side[1]})")
+        for column, title in (("below", "below the line"), ("above", "above the line")):
+            lines = [l for l in score.lines if l.side == side and l.column == column]
+            if lines:
+                out.append(f"  {title}:")
+                out += [f"    {l.points:>5}  {l.text}" for l in lines]
+        out.append(f"  total {score.total(side)}")
+    if score.game is not None:
+        out.append(f"{names[score.game]} win the game.")
+    for note in score.notes:
+        out.append(f"Note: {note}")
+    return "\n".join(out) + "\n"
+
+
+def rubber_json(sheet: RubberSheet) -> dict[str, Any]:
+    """The running score sheet: each deal's entries, the games, the bonus, the totals, the value."""
+    return {
+        "deals": [{"number": d.number, "game": d.game_number, "label": d.label, **score_json(d.score)} for d in sheet.deals],
+        "games": [{"number": n, "winner": w} for n, w in sheet.games],
+        "rubber_bonus": {"side": sheet.bonus.side, "points": sheet.bonus.points} if sheet.bonus else None,
+        "totals": {s: {"below": sheet.column(s, "below"), "above": sheet.column(s, "above"), "total": sheet.total(s)}
+                   for s in SIDES},
+        "winner": sheet.winner,
+        "value": sheet.value,
+        "finished": sheet.finished,
+    }  # fmt: skip
+
+
+def rubber_text(sheet: RubberSheet, title: str | None = None) -> str:
+    """The sheet as the players kept it: WE (N–S) and THEY (E–W), honours above, tricks below."""
+    out = [title, "=" * len(title)] if title else []
+    for d in sheet.deals:
+        out.append(f"Deal {d.number} (game {d.game_number}): {d.label}")
+        for l in d.score.lines:
+            out.append(f"  {'WE  ' if l.side == 'NS' else 'THEY'} {l.column:<5} {l.points:>5}  {l.text}")
+        for note in d.score.notes:
+            out.append(f"  note: {note}")
+    for n, w in sheet.games:
+        out.append(f"Game {n}: {'WE' if w == 'NS' else 'THEY'}")
+    if sheet.bonus:
+        out.append(f"Rubber to {'WE' if sheet.bonus.side == 'NS' else 'THEY'}: {sheet.bonus.points}")
+    for s, name in (("NS", "WE"), ("EW", "THEY")):
+        out.append(f"{name:<5} below {sheet.column(s, 'below'):>4}  above {sheet.column(s, 'above'):>4}  total {sheet.total(s):>4}")  # type: ignore[arg-type]
+    out.append(f"The rubber is worth {sheet.value} points" + (f" to {'WE' if sheet.total('NS') > sheet.total('EW') else 'THEY'}." if sheet.value else "."))
+    return "\n".join(out) + "\n"
+
+
+def _fact(value: object) -> object:
+    if isinstance(value, Card):
+        return value.ascii()
+    if isinstance(value, Seat):
+        return value.name
+    if isinstance(value, (list, tuple)):
+        return [_fact(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _fact(v) for k, v in value.items()}
+    return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
+
+
+def annotations_json(game: Game, findings: list[Finding], *, with_make: bool = True) -> dict[str, Any]:
+    """The documented output of ``replayer annotate --json`` (docs/teaching-notes.md)."""
+    labels = game.labels
+    out: dict[str, Any] = {"version": JSON_VERSION, "rules": game.regime.name}
+    if with_make:
+        make = make_note(game)
+        out["make"] = None if make is None else {
+            "maker": make.maker.name, "passed": make.passed, "actual": make.actual.code, "agrees": make.agrees,
+            "advice": [{"source": a.source, "call": a.call if isinstance(a.call, str) else a.call.code,
+                        "reasons": list(a.reasons)} for a in (*make.dealer_advice, *make.advice, make.mechanical)],
+            "text": make.text,
+        }  # fmt: skip
+    out["findings"] = [{
+        "detector": f.motif, "technique": f.technique, "label": f.label, "trick": f.trick, "tricks": list(f.all_tricks),
+        "seats": [{"seat": s.name, "letter": labels[s].name} for s in f.seats], "cards": [c.ascii() for c in f.cards],
+        "facts": _fact(dict(f.facts)), "text": f.text, "shown": f.shown,
+    } for f in findings]  # fmt: skip
+    return out
+
+
+def annotations_text(game: Game, findings: list[Finding], *, with_make: bool = True) -> str:
+    lines: list[str] = []
+    make = make_note(game) if with_make else None
+    if make is not None:
+        lines += ["Before the play · The make", make.text, ""]
+    for f in findings:
+        where = f"Trick {f.trick}" if len(f.all_tricks) == 1 else "Tricks " + ", ".join(map(str, f.all_tricks))
+        lines += [f"{where} · {f.technique} ({f.label})" + ("" if f.shown else " [not shown in lessons]"), f.text.strip(), ""]
+    if not lines:
+        lines = ["No teaching notes found in this hand.", ""]
+    return "\n".join(lines)

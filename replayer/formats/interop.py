@@ -1,0 +1,413 @@
+"""The bridge between other formats (PBN, LIN) and ours: a neutral board, written as our hand YAML
+on the way in and made from a validated game on the way out.
+
+Pure: text and data in, text and data out.  The format modules (``pbn``, ``lin``) read and write
+their own syntax; this module knows our hand format and the game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..rules.cards import Card, Seat, Suit, format_holding
+from ..rules.game import Game
+from ..record.hand import HandRecord
+
+if TYPE_CHECKING:
+    from .pbn import PbnComment, PbnGame
+
+__all__ = ["Board", "hand_yaml", "board_from_game", "call_symbols", "contract_text", "board_lin", "handviewer_url",
+           "board_from_pbn", "board_pbn", "export_pbn"]
+
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@dataclass(slots=True)
+class Board:
+    """One board, whatever file it came from or goes to.  Seats are compass seats; ``tricks`` are in
+    play order; calls and contracts are in ASCII (``1H``, ``Pass``, ``X``, ``XX``, ``4HX``)."""
+
+    source_format: str  # pbn or lin
+    label: str  # the board's number or name, for messages and titles
+    title: str = ""
+    rules: str = "contract"
+    dealer: Seat | None = None
+    vulnerable: str | None = None  # None, NS, EW, All
+    deal: dict[Seat, frozenset[Card]] = field(default_factory=dict)
+    calls: list[str] | None = None
+    contract: str | None = None
+    declarer: Seat | None = None
+    tricks: list[list[tuple[Seat, Card]]] = field(default_factory=list)
+    first_trick: int = 1  # an end position starts later
+    leader: Seat | None = None  # who is on lead at ``first_trick`` (needed for an end position)
+    result: int | None = None
+    notes: list[tuple[int | None, str]] = field(default_factory=list)  # (trick or None, text)
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    directives: list[str] = field(default_factory=list)
+    commentary: list[tuple[str, str]] = field(default_factory=list)
+    # Bridge Whist's make, which PBN and LIN have no field for (project tags carry it)
+    maker: str | None = None  # Z or Y
+    trump: str | None = None  # S H D C NT
+    doubles: list[str] = field(default_factory=list)  # book letters, in order
+
+
+def _q(text: str) -> str:
+    """A YAML double-quoted scalar (JSON's string syntax is valid YAML)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def call_symbols(call: str) -> str:
+    """``1H`` → ``1♥``, ``3NT`` stays, ``Pass``/``X``/``XX`` → ``pass``/``X``/``XX``."""
+    c = call.strip()
+    if c.upper() in ("PASS", "P", "AP"):
+        return "pass"
+    if c.upper() in ("X", "XX"):
+        return c.upper()
+    if len(c) >= 2 and c[0].isdigit():
+        strain = c[1:].upper()
+        return c[0] + (_SUIT_SYMBOL.get(strain, strain))
+    return c
+
+
+def contract_text(contract: str) -> str:
+    """``4HX`` → ``4♥X`` (our notation for a contract)."""
+    c = contract.strip().upper()
+    if not c or not c[0].isdigit():
+        return c
+    level, rest = c[0], c[1:]
+    doubling = "XX" if rest.endswith("XX") else "X" if rest.endswith("X") else ""
+    strain = rest[: len(rest) - len(doubling)]
+    return level + _SUIT_SYMBOL.get(strain, strain) + doubling
+
+
+def _columns(b: Board) -> list[Seat]:
+    leader = b.tricks[0][0][0] if b.tricks else b.leader if b.leader is not None else Seat.W
+    return list(leader.rotation())
+
+
+def hand_yaml(b: Board, *, origin: str = "") -> str:
+    """Our hand YAML for a board: complete tricks as rows in fixed columns (the opening leader's
+    first, as PBN prints them), an unfinished last trick and everything else the format has no place
+    for under ``interop``, commentary on tricks as notes."""
+    out: list[str] = []
+    if origin:
+        out.append(f"# {origin}")
+    out.append(f"title: {_q(b.title or f'Board {b.label}')}")
+    out.append(f"rules: {b.rules}")
+    if b.dealer is not None:
+        out.append(f"dealer: {b.dealer.name}")
+    out += _interop_lines(b)
+    out += _declaration_lines(b)
+    if b.deal:
+        hands = [format_holding(b.deal[s], pbn=True) if s in b.deal else "-" for s in Seat]
+        out.append(f"deal: {_q('N:' + ' '.join(hands))}")
+    complete = [t for t in b.tricks if len(t) == 4]
+    if complete or b.first_trick > 1:
+        cols = _columns(b)
+        out.append("play:")
+        out.append(f"  columns: [{', '.join(s.name for s in cols)}]")
+        if b.first_trick > 1:
+            out.append(f"  first_trick: {b.first_trick}")
+        leader = b.tricks[0][0][0] if b.tricks else b.leader
+        if leader is not None and b.first_trick > 1:
+            out.append(f"  leader: {leader.name}")
+        out.append("  tricks:" if complete else "  tricks: []")
+        for t in complete:
+            by = dict(t)
+            out.append("    - " + " ".join(str(by[s]) for s in cols))
+    shown = range(b.first_trick, b.first_trick + len(complete))
+    on_tricks = [(n, text) for n, text in b.notes if n in shown]
+    general = [text for n, text in b.notes if n not in shown]
+    if on_tricks or general:
+        out.append("notes:")
+        out += [f"  - text: {_q(text)}" for text in general]
+        for n, text in on_tricks:
+            out += [f"  - trick: {n}", f"    text: {_q(text)}"]
+    return "\n".join(out) + "\n"
+
+
+def _interop_lines(b: Board) -> list[str]:
+    out = ["interop:", f"  from: {b.source_format}", f"  board: {_q(b.label)}"]
+    if b.vulnerable is not None:
+        out.append(f"  vulnerable: {b.vulnerable}")
+    if b.result is not None:
+        out.append(f"  result: {b.result}")
+    unfinished = [t for t in b.tricks if len(t) < 4]
+    if unfinished and unfinished[-1]:
+        out.append(f"  unfinished: {' '.join(str(c) for _, c in unfinished[-1])}")
+    if b.tags:
+        out.append("  tags:")
+        out += [f"    - [{_q(k)}, {_q(v)}]" for k, v in b.tags]
+    if b.directives:
+        out.append("  directives:")
+        out += [f"    - {_q(d)}" for d in b.directives]
+    if b.commentary:
+        out.append("  commentary:")
+        out += [f"    - {{at: {_q(at)}, text: {_q(text)}}}" for at, text in b.commentary]
+    return out
+
+
+def _declaration_lines(b: Board) -> list[str]:
+    if b.maker is not None and b.trump is not None:
+        trump = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps"}[b.trump]
+        doubles = f", doubles: [{', '.join(b.doubles)}]" if b.doubles else ""
+        return [f"declaration: {{maker: {b.maker}, trump: {trump}{doubles}}}"]
+    if b.calls:
+        return ["declaration:", "  calls: " + " ".join(call_symbols(c) for c in b.calls)]
+    if b.contract and b.declarer is not None:
+        return [f"declaration: {{contract: {_q(contract_text(b.contract))}, declarer: {b.declarer.name}}}"]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# The way out
+
+
+def board_from_game(game: Game, record: HandRecord, target: str = "pbn") -> Board:
+    """A board for export to ``target`` (pbn or lin): our hand's cards, declaration and notes, plus
+    whatever its import kept."""
+    interop = record.interop
+    b = Board(source_format=interop.source_format if interop else target,
+              label=(interop.board if interop and interop.board else _label(record)),
+              title=record.title.value if record.title else "", rules=game.regime.name, dealer=game.dealer)  # fmt: skip
+    if interop is not None:
+        b.vulnerable, b.result = interop.vulnerable, interop.result
+        b.tags, b.directives, b.commentary = list(interop.tags), list(interop.directives), list(interop.commentary)
+    b.deal = {s: frozenset(game.deal.get(s, frozenset())) for s in Seat if game.deal.get(s)}
+    decl = game.declaration
+    if decl is not None:
+        b.declarer = decl.declarer
+        if decl.maker is not None:  # Bridge Whist
+            b.maker = game.labels[decl.maker].name
+            b.trump = decl.strain.code
+            b.doubles = [game.labels[s].name for s in decl.doublers]
+        else:
+            b.calls = [c for _, c in decl.calls] or None
+            dbl = {0: "", 1: "X", 2: "XX"}.get(decl.doubled, "")
+            b.contract = f"{decl.level}{decl.strain.code}{dbl}"
+    b.tricks = [list(t.plays) for t in game.tricks]
+    b.first_trick, b.leader = game.first_trick, game.opening_leader
+    if interop is not None and interop.unfinished:
+        # each card of an unfinished trick goes with the hand that still holds it
+        holder = {c: s for s, hand in game.deal.items() for c in hand}
+        b.tricks.append([(holder[c], c) for c in interop.unfinished if c in holder])
+    if b.result is None and decl is not None and game.is_complete and target == "pbn":  # PBN's Result is mandatory
+        b.result = game.tricks_won[decl.declarer.side]
+    for n in record.notes:
+        if not n.tricks:
+            b.notes.append((None, n.text.strip()))
+        for t in n.tricks:
+            b.notes.append((t, n.text.strip()))
+    return b
+
+
+def _label(record: HandRecord) -> str:
+    src = record.source
+    if src is not None and src.hand is not None:
+        return str(src.hand.value)
+    return record.title.value if record.title else "1"
+
+
+def trump_suit(b: Board) -> Suit | None:
+    """The trump suit of a board (None at no-trumps or when unknown), for working out trick winners."""
+    code = b.trump
+    if code is None and b.contract and b.contract[:1].isdigit():
+        code = b.contract[1:].upper().rstrip("X")
+    return {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}.get(code or "")
+
+
+# ---------------------------------------------------------------------------------------------
+# LIN and BBO's Handviewer
+
+
+def board_lin(b: Board) -> str:
+    """The board as one line of LIN (notes as ``nt|`` at their trick's last card, the make of a
+    Bridge Whist hand stated at the start); ValueError when LIN cannot hold it (an end position)."""
+    from .lin import make_board, write_lin
+
+    if b.first_trick != 1 or len(b.deal) != 4 or any(len(h) != 13 for h in b.deal.values()):
+        raise ValueError("LIN holds whole deals only: this is an end position or a partial deal")
+    notes: dict[object, list[str]] = {}
+    for n, text in b.notes:
+        if n is None or not 1 <= n <= len(b.tricks):
+            notes.setdefault("start", []).append(text)
+        else:
+            notes.setdefault((n, len(b.tricks[n - 1]) - 1), []).append(text)
+    make = None
+    if b.maker is not None and b.trump is not None and b.declarer is not None:
+        make = (None if b.trump == "NT" else b.trump, b.declarer)
+    dealer = b.dealer if b.dealer is not None else Seat.S
+    players = {s: v for s in Seat for k, v in b.tags if k == f"Player {s.word}"}
+    board_id = next((v for k, v in b.tags if k == "LIN qx"), None)
+    title = next((v for k, v in b.tags if k == "LIN ah"), None if b.source_format == "lin" else b.title or None)
+    board = make_board(b.deal, dealer, b.vulnerable or "None", b.calls or (), b.tricks, notes,  # type: ignore[arg-type]
+                       title=title, players=players or None, claim=b.result if b.source_format == "lin" else None,
+                       make=make, board_id=board_id)  # fmt: skip
+    return write_lin(board)
+
+
+def handviewer_url(game: Game, record: HandRecord) -> str | None:
+    """A link that opens the hand in BBO's Handviewer, or None when LIN cannot hold it."""
+    from .lin import handviewer_url as url
+
+    try:
+        return url(board_lin(board_from_game(game, record, "lin")))
+    except ValueError:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# PBN
+
+#: tags our format models (from the hand's own fields); every other tag travels in ``interop``
+_PBN_MODELLED = {"Deal", "Dealer", "Vulnerable", "Auction", "Contract", "Declarer", "Result", "Play"}
+#: project tags for Bridge Whist's make, which PBN has no tags for (docs/interop.md)
+_PBN_PROJECT = ("ReplayerRules", "ReplayerMake", "ReplayerTrump", "ReplayerDoubles")
+#: the calls with their note references and NAGs (``2C =1= X $1``), which our calls do not hold
+_PBN_ANNOTATED = "ReplayerAuction"
+_PLAY_AT = re.compile(r"^\[Play\] after \S+ \(trick (\d+)\)$")
+_PLAY_END = re.compile(r"^\[Play\] after \S+ \(end\)$")
+
+
+def board_from_pbn(g: PbnGame, index: int) -> Board:
+    """Our neutral board from a PBN game: commentary on a trick becomes a note at that trick; every
+    other remark keeps where it stood (``interop.commentary``); ``%`` lines go to ``directives``."""
+    from .pbn import PbnDirective
+
+    label = g.board if g.board not in (None, "", "?") else str(index)
+    event = g.tag("Event")
+    title = f"Board {label}" + (f", {event}" if event not in (None, "", "?") else "")
+    b = Board("pbn", str(label), title=title, dealer=g.dealer, vulnerable=g.vulnerable,
+              deal=dict(g.deal) if g.deal else {})  # fmt: skip
+    project = {t.name: t.value for t in g.tags if t.name in _PBN_PROJECT}
+    if project.get("ReplayerRules") == "bridge-whist" and "ReplayerTrump" in project:
+        b.rules, b.maker, b.trump = "bridge-whist", project.get("ReplayerMake", "Z"), project["ReplayerTrump"]
+        b.doubles = project.get("ReplayerDoubles", "").split()
+        b.declarer = g.declarer
+    elif g.auction is not None and g.auction.calls:
+        calls: list[str] = []
+        for _, call in g.auction.calls:
+            calls += ["Pass"] * 3 if call == "AP" else [call]
+        b.calls = calls
+    elif g.contract and g.contract[:1].isdigit() and g.declarer is not None:
+        b.contract, b.declarer = g.contract, g.declarer
+    if g.play is not None:
+        b.tricks = g.play.in_play_order()
+    b.result = g.result
+    b.tags = _tag_order([(t.name, "\n".join([t.value] + [" ".join(r.elements) for r in t.rows]))
+                         for t in g.tags if t.name not in _PBN_MODELLED and t.name not in _PBN_PROJECT
+                         and t.name != _PBN_ANNOTATED])  # fmt: skip
+    # a note the standard cannot number (outside 1…32) cannot be written back as a note: keep its text
+    bad = [v for k, v in b.tags if k == "Note" and not (v.split(":", 1)[0].strip().isdigit()
+                                                        and 1 <= int(v.split(":", 1)[0]) <= 32)]  # fmt: skip
+    b.tags = [(k, v) for k, v in b.tags if not (k == "Note" and v in bad)]
+    b.commentary = [("start", f"Note {v}") for v in bad] + b.commentary
+    if g.board in (None, "", "?"):  # the label an export will write as the Board tag
+        b.tags = [(k, str(label) if k == "Board" else v) for k, v in b.tags]
+    if g.auction is not None and any(tok.note is not None or tok.nags for tok in g.auction.tokens):
+        annotated = [tok.text + (f" ={tok.note}=" if tok.note is not None and 1 <= tok.note <= 32 else "")
+                     + "".join(f" ${n}" for n in tok.nags)
+                     for tok in g.auction.tokens if tok.text not in ("-", "+", "*", "^S")]  # fmt: skip
+        b.tags.append((_PBN_ANNOTATED, " ".join(annotated)))
+    for at, remark in g.remarks():
+        if isinstance(remark, PbnDirective):
+            if remark.text.strip() and not remark.text.strip().upper().startswith(("PBN ", "EXPORT")):
+                b.directives.append(remark.text.strip())
+            continue
+        text = remark.text.strip()  # a ";" comment keeps the space after the semicolon; a {…} one need not
+        m = _PLAY_AT.match(at)
+        if m:
+            b.notes.append((int(m.group(1)), text))
+        elif _PLAY_END.match(at) and b.tricks and text:
+            b.notes.append((len(b.tricks), text))  # after the play's end mark: a note on the last trick
+        elif text:
+            b.commentary.append((at, text))
+    return b
+
+
+def _tag_order(tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The order an export writes them in, so that a second import finds them as the first did:
+    the standard's mandatory tags in its order, then the others as read, then the notes."""
+    from .pbn import MANDATORY_TAGS
+
+    rank = {name: k for k, name in enumerate(MANDATORY_TAGS)}
+    have = {name for name, _ in tags}
+    # the export writes every mandatory tag, "?" when unknown: an import holds them the same way
+    tags = tags + [(name, "?") for name in MANDATORY_TAGS if name not in have and name not in _PBN_MODELLED]
+    head = sorted((t for t in tags if t[0] in rank), key=lambda t: rank[t[0]])
+    rest = [t for t in tags if t[0] not in rank and t[0] != "Note"]
+    plain, tables = [t for t in rest if "\n" not in t[1]], [t for t in rest if "\n" in t[1]]
+    return head + plain + tables + [t for t in tags if t[0] == "Note"]
+
+
+def board_pbn(b: Board) -> PbnGame:
+    """A PBN game for a board (strict: raises ValueError when PBN cannot hold it)."""
+    from .pbn import PbnComment, PbnDirective, make_game
+
+    tags = [(k, v.split("\n", 1)[0]) for k, v in b.tags if k not in ("Note", _PBN_ANNOTATED)]
+    rows = {k: v.split("\n")[1:] for k, v in b.tags if "\n" in v}
+    annotated = next((v for k, v in b.tags if k == _PBN_ANNOTATED), None)
+    notes = {int(k): text for k, _, text in (v.partition(":") for n, v in b.tags if n == "Note")
+             if k.isdigit() and 1 <= int(k) <= 32}  # fmt: skip
+    auction = annotated.split() if annotated is not None else b.calls
+    contract, declarer = b.contract, b.declarer
+    if b.maker is not None and b.trump is not None:
+        tags += [("ReplayerRules", b.rules), ("ReplayerMake", b.maker), ("ReplayerTrump", b.trump)]
+        if b.doubles:
+            tags.append(("ReplayerDoubles", " ".join(b.doubles)))
+        contract = b.trump  # the standard's bare strain: a trump without a level
+    elif b.rules != "contract":
+        tags.append(("ReplayerRules", b.rules))
+    commentary: dict[int, list[str]] = {}
+    intro: list[str] = []
+    for n, text in b.notes:
+        if n is None:
+            intro.append(text)
+        else:
+            commentary.setdefault(n, []).append(text)
+    game = make_game(deal=b.deal, dealer=b.dealer if b.dealer is not None else Seat.N, vulnerable=b.vulnerable or "None",
+                     auction=auction, auction_notes=notes or None, contract=contract, declarer=declarer, tricks=b.tricks or None, result=b.result,
+                     tags=tags, commentary=commentary or None, intro=intro)  # fmt: skip
+    from .pbn import PbnRow
+
+    for t in game.tags:
+        if t.name in rows:
+            t.rows = [PbnRow(line.split()) for line in rows[t.name]]
+    for at, text in b.commentary:
+        _place(game, at, PbnComment(text))
+    game.leading.extend(PbnDirective(d) for d in b.directives)
+    return game
+
+
+_AFTER_TAG = re.compile(r"^after \[(.+)\]$")
+_IN_AUCTION = re.compile(r"^\[Auction\] after \S+ \(call (\d+)\)$")
+
+
+def _place(game: PbnGame, at: str, remark: PbnComment) -> None:
+    """Put a remark back where the import found it (``after [Deal]``, ``[Auction] after 1H (call 1)``…)."""
+    m = _AFTER_TAG.match(at)
+    if m:
+        name = m.group(1)
+        for t in game.tags:
+            label = f"Note {t.value.split(':', 1)[0]}" if t.name == "Note" else t.name
+            if label == name:
+                t.remarks.append(remark)
+                return
+    m = _IN_AUCTION.match(at)
+    if m and game.get("Auction") is not None:
+        calls = [tok for tok in game.get("Auction").tokens if tok.is_slot and tok.text != "-"]  # type: ignore[union-attr]
+        k = int(m.group(1))
+        if 1 <= k <= len(calls):
+            calls[k - 1].remarks.append(remark)
+            return
+    game.leading.append(remark)
+
+
+def export_pbn(b: Board) -> str:
+    """The board as a PBN 2.1 file (export form)."""
+    from .pbn import write_pbn
+
+    return write_pbn([board_pbn(b)])

@@ -1,0 +1,452 @@
+"""The lesson model: everything a lesson page shows, computed from the record and the validated game.
+
+Pure data for the renderers (HTML, PDF) and the in-browser stepper; no I/O, no markup.  Notes stay
+Markdown here: turning them into HTML is the renderer's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, MutableMapping
+
+from ..analysis.double_dummy import PlayAnalysis, analyse, dds_available, verify_claims
+from ..teaching.annotate import annotate
+from ..rules.cards import SUITS_HIGH_FIRST, Card, Letter, Seat
+from ..record.diagnostics import Diagnostic, Severity
+from ..rules.game import Game
+from ..formats.interop import handviewer_url
+from ..teaching.make import make_note
+from ..teaching.motifs import Finding
+from ..record.hand import HandRecord
+from ..scoring.sheet import score_game
+from ..scoring.base import SIDES
+
+__all__ = ["CardView", "HandView", "TrickRow", "NoteView", "Lesson", "lesson_model", "citation", "card_words"]
+
+SUIT_ORDER = SUITS_HIGH_FIRST
+_RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+               10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}  # fmt: skip
+_BOOK_ROLE = {Letter.Z: "dealer", Letter.A: "leader", Letter.Y: "dummy", Letter.B: "pone"}
+
+
+def card_words(card: Card) -> str:
+    """``the seven of diamonds``: how a screen reader should say a card."""
+    return f"the {_RANK_WORDS[int(card.rank)]} of {card.suit.word}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """One card as the page prints it."""
+
+    symbol: str  # ♥
+    rank: str  # 10
+    code: str  # H10: the stepper's notation
+    red: bool
+    words: str  # the ten of hearts
+    led: bool = False
+    won: bool = False
+    dd_mark: str = ""  # double dummy: "−1" a card that costs a trick, "+1" a trick gained from an error
+    dd_text: str = ""
+
+    @property
+    def dd_kind(self) -> str:
+        return "cost" if self.dd_mark.startswith("−") else "gain" if self.dd_mark else ""
+
+    @property
+    def text(self) -> str:
+        return self.symbol + self.rank
+
+
+def _view(card: Card, *, led: bool = False, won: bool = False, dd: tuple[str, str] = ("", "")) -> CardView:
+    return CardView(card.suit.symbol, card.rank.display, card.suit.letter + card.rank.display, card.suit.is_red,
+                    card_words(card), led, won, dd[0], dd[1])  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """A seat's hand in the compass diagram: suits in the book's order, highest card first."""
+
+    seat: str  # N E S W
+    word: str  # North
+    letter: str  # Y
+    role: str  # dummy
+    suits: tuple[tuple[str, bool, tuple[str, ...]], ...]  # (symbol, red, ranks)
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRow:
+    """A row of the book-style table: the cards in the book's columns and the running totals."""
+
+    number: int
+    cells: tuple[CardView | None, ...]  # in the table's columns; None: the seat has not played
+    leader: str  # the leader's column heading (A)
+    winner: str | None  # the winner's column heading, None while the trick is incomplete
+    totals: tuple[int, int]  # tricks won so far, in the order of Lesson.sides
+    notes: tuple[int, ...] = ()  # indexes into Lesson.notes printed in this row
+    see_also: tuple[int, ...] = ()  # notes printed at an earlier row that also speak of this trick
+
+
+@dataclass(frozen=True, slots=True)
+class NoteView:
+    id: str  # note-3: the anchor the stepper clones
+    text: str  # Markdown, as written
+    tricks: tuple[int, ...]
+    source: str | None
+    kind: str = "author"  # author: the book's note in our words; derived: found by the engine
+    technique: str | None = None  # derived notes: the technique they show
+    card: str | None = None  # derived notes: the stepper shows the note once this card (H10) is played …
+    card_trick: int | None = None  # … in this trick
+    verdicts: tuple[tuple[str, str], ...] = ()  # double dummy on the note's claims: (verdict, sentence)
+
+    @property
+    def trick_label(self) -> str:
+        if not self.tricks:
+            return ""
+        if len(self.tricks) == 1:
+            return f"Trick {self.tricks[0]}"
+        return "Tricks " + ", ".join(map(str, self.tricks[:-1])) + f" and {self.tricks[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    title: str
+    citation: str
+    book: str
+    rules: str
+    introduction: str | None
+    problem: str | None
+    facts: tuple[tuple[str, str], ...]  # (label, value) for the facts box
+    result: str | None  # the book's result line, as printed
+    outcome: str  # what the cards give: "Y–Z 7 tricks, A–B 6"
+    hands: dict[str, HandView]  # by compass seat
+    columns: tuple[tuple[str, str], ...]  # (heading, compass word) in the book's order
+    sides: tuple[str, str]  # side names in the totals columns, e.g. ("A–B", "Y–Z")
+    rows: tuple[TrickRow, ...]
+    notes: tuple[NoteView, ...]
+    general_notes: tuple[int, ...]  # notes on the whole hand (indexes into notes)
+    editor_notes: tuple[str, ...]  # book errors and the validator's warnings, in our words
+    score: tuple[tuple[str, tuple[str, ...]], ...]  # (side, itemised lines)
+    readings: tuple[tuple[str, str], ...]  # transcription readings: (where, how settled)
+    transcription: str | None
+    stepper: dict[str, Any] = field(default_factory=dict)
+    techniques: tuple[str, ...] = ()  # the techniques the derived notes show, in order of first appearance
+    technique_tricks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # technique -> tricks, for the index page
+    contract: str = ""  # short form for the index: "NT by Z"
+    partial: bool = False  # an end position or problem rather than a whole deal
+    bbo_url: str | None = None  # the hand in BBO's Handviewer (None when LIN cannot hold it)
+    double_dummy: tuple[str, ...] = ()  # the analysis in sentences: the start, then each card that cost a trick
+
+
+def citation(record: HandRecord) -> str:
+    """``R. F. Foster, The Gist of Bridge (1904), hand 5, pp. 82–83``, from what the source names."""
+    src = record.source
+    if src is None:
+        return ""
+
+    def v(x: Any) -> str:
+        return str(x.value) if x is not None else ""
+
+    head = ", ".join(p for p in (v(src.author), v(src.book)) if p)
+    extra = ", ".join(p for p in (v(src.edition), v(src.publisher), v(src.year)) if p)
+    if extra:
+        head += f" ({extra})"
+    hand = v(src.hand)
+    if hand:
+        head += f", Illustrative Hand No. {hand}" if hand.isdigit() else f", {hand}"
+    pages = v(src.pages)
+    if pages:
+        head += (", pp. " if any(ch in pages for ch in "–-,") else ", p. ") + pages
+    return head
+
+
+def _side_names(game: Game, letters: bool) -> dict[str, str]:
+    """Compass side → the name the page uses for it (A–B / Y–Z in the books, N–S / E–W otherwise)."""
+    if not letters:
+        return {"NS": "N–S", "EW": "E–W"}
+    return {game.dealer.side: "Y–Z", game.dealer.lho.side: "A–B"}
+
+
+def _role(game: Game, seat: Seat) -> str:
+    decl = game.declaration
+    if game.regime.name == "bridge-whist":
+        return _BOOK_ROLE[game.labels[seat]]
+    if decl is not None and seat == decl.declarer:
+        return "declarer"
+    if decl is not None and seat == decl.dummy:
+        return "dummy"
+    return "opening leader" if seat == game.opening_leader else ""
+
+
+def _declaration_text(game: Game) -> str:
+    decl = game.declaration
+    if decl is None:
+        return "not given"
+    labels = game.labels
+    if decl.maker is not None:
+        who = labels[decl.maker].name
+        how = "the dealer" if not decl.passed else "dummy, after the dealer passed"
+        text = f"{decl.strain.word.capitalize()}, made by {who} ({how})"
+    else:
+        text = f"{decl.level}{decl.strain.symbol} by {decl.declarer.word}"
+    if decl.doubled:
+        text += ", " + {1: "doubled", 2: "redoubled"}.get(decl.doubled, f"doubled {decl.doubled} times")
+    return text
+
+
+def _contract_short(game: Game, letters: bool) -> str:
+    decl = game.declaration
+    if decl is None:
+        return "—"
+    who = game.labels[decl.maker].name if decl.maker is not None and letters else decl.declarer.name
+    dbl = {0: "", 1: ", doubled", 2: ", redoubled"}.get(decl.doubled, f", doubled {decl.doubled} times")
+    if decl.level is None:  # a Bridge Whist make: the strain in words
+        return f"{decl.strain.word.capitalize()} by {who}{dbl}"
+    return f"{decl.level}{decl.strain.symbol} by {who}{dbl}"
+
+
+def _hand_view(game: Game, seat: Seat) -> HandView:
+    cards = game.deal.get(seat, frozenset())
+    suits = tuple(
+        (s.symbol, s.is_red, tuple(r.display for r in sorted((c.rank for c in cards if c.suit == s), reverse=True)))
+        for s in SUIT_ORDER
+    )
+    return HandView(seat.name, seat.word, game.labels[seat].name, _role(game, seat), suits, len(cards))
+
+
+def _column_seats(game: Game, record: HandRecord) -> tuple[list[Seat], bool]:
+    """The table's columns as seats, in the book's order, and whether the book names seats by letter."""
+    written = [c.value for c in record.columns]
+    if not written:
+        if game.regime.name == "bridge-whist":
+            written = ["A", "Y", "B", "Z"]
+        else:
+            start = game.opening_leader
+            written = [s.name for s in start.rotation()]
+    letters = all(w in Letter.__members__ for w in written)
+    seats = [Letter[w].seat(game.dealer) if w in Letter.__members__ else Seat[w] for w in written]
+    return seats, letters
+
+
+MAKE_TECHNIQUE = "The make"
+
+
+def derived_notes(game: Game, start: int = 1) -> tuple[list[NoteView], list[Finding]]:
+    """The notes the engine derives: the make (before the play) and each shown finding of the detectors."""
+    notes: list[NoteView] = []
+    make = make_note(game)
+    if make is not None:
+        notes.append(NoteView(f"derived-{start}", make.text, (), None, "derived", MAKE_TECHNIQUE))
+    findings = [f for f in annotate(game) if f.shown]
+    for f in findings:
+        key = _key_card(game, f)
+        notes.append(NoteView(f"derived-{start + len(notes)}", f.text, f.all_tricks, None, "derived", f.technique,
+                              key.suit.letter + key.rank.display if key is not None else None,
+                              f.trick if key is not None else None))  # fmt: skip
+    return notes, findings
+
+
+def _key_card(game: Game, f: Finding) -> Card | None:
+    """The card a finding turns on, for the stepper: of its cards played in its trick, the last played
+    (B's ♥10, not A's ♥6 that it answers), so the note does not give the card away before it is seen."""
+    trick = next((t for t in game.tricks if t.number == f.trick), None)
+    if trick is None:
+        return None
+    order = [c for _, c in trick.plays]
+    mine = [c for c in f.cards if c in order]
+    return max(mine, key=order.index) if mine else None
+
+
+def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, ...] = (),
+                 dd_cache: MutableMapping[str, int] | None = None, *, double_dummy: bool = True) -> Lesson:  # fmt: skip
+    """The lesson for a validated hand.  ``diagnostics`` are the validator's findings: its warnings
+    become editor's notes.  The engine's own notes (the make, the detectors' findings) follow the
+    author's at each trick.  With endplay installed (and ``double_dummy``), every card is weighed
+    double dummy and the author's claims get verdicts; ``dd_cache`` keeps the solved positions."""
+    seats, letters = _column_seats(game, record)
+    dd: PlayAnalysis | None = None
+    verdicts: dict[int, list[tuple[str, str]]] = {}
+    if double_dummy and dds_available() is None and game.tricks:
+        try:
+            dd = analyse(game, dd_cache, letters=letters)
+            claim_note = {id(c): k for k, n in enumerate(record.notes) for c in n.claims}
+            for v in verify_claims(game, record, dd_cache, letters=letters):
+                if v.verdict != "checked by the cards" and id(v.claim) in claim_note:
+                    verdicts.setdefault(claim_note[id(v.claim)], []).append((v.verdict, v.text))
+        except ImportError:  # endplay is there but its DDS will not load: the lesson goes without the layer
+            dd, verdicts = None, {}
+    marks: dict[tuple[int, Seat], tuple[str, str]] = {}
+    if dd is not None:
+        for ca in dd.cards:
+            if ca.cost > 0:
+                marks[(ca.trick, ca.seat)] = (f"−{ca.cost}", ca.text)
+            elif ca.gain > 0:
+                marks[(ca.trick, ca.seat)] = (f"+{ca.gain}", ca.text)
+    names = _side_names(game, letters)
+    # A–B before Y–Z, as Foster prints his totals; N–S before E–W otherwise
+    side_order = (game.dealer.lho.side, game.dealer.side) if letters else ("NS", "EW")
+    heading = {s: (game.labels[s].name if letters else s.name) for s in Seat}
+
+    derived, _findings = derived_notes(game)
+    notes = tuple(
+        NoteView(f"note-{i}", n.text, tuple(n.tricks), n.source, verdicts=tuple(verdicts.get(i - 1, ())))
+        for i, n in enumerate(record.notes, 1)
+    ) + tuple(derived)
+    techniques: dict[str, list[int]] = {}
+    for n in derived:
+        if n.technique is not None:
+            tricks = techniques.setdefault(n.technique, [])
+            tricks += [t for t in n.tricks if t not in tricks]
+    played = {t.number for t in game.tricks}
+    first_row: dict[int, list[int]] = {}
+    later_rows: dict[int, list[int]] = {}
+    general: list[int] = []
+    for i, n in enumerate(notes):
+        shown = [t for t in n.tricks if t in played]
+        if not shown:
+            general.append(i)
+            continue
+        first_row.setdefault(shown[0], []).append(i)
+        for number in shown[1:]:
+            later_rows.setdefault(number, []).append(i)
+
+    rows = []
+    running = {"NS": 0, "EW": 0}
+    for t in game.tricks:
+        if t.winner is not None:
+            running[t.winner.side] += 1
+        by_seat = {s: c for s, c in t.plays}
+        cells = tuple(
+            _view(by_seat[s], led=(s == t.leader), won=(s == t.winner), dd=marks.get((t.number, s), ("", "")))
+            if s in by_seat else None for s in seats
+        )
+        rows.append(TrickRow(
+            t.number, cells, heading[t.leader], heading[t.winner] if t.winner is not None else None,
+            (running[side_order[0]], running[side_order[1]]),
+            tuple(first_row.get(t.number, ())), tuple(later_rows.get(t.number, ())),
+        ))  # fmt: skip
+
+    facts: list[tuple[str, str]] = [("Rules", game.regime.title)]
+    facts.append(("Dealer", f"{game.labels[game.dealer].name} ({game.dealer.word})" if letters else game.dealer.word))
+    if game.score_before:
+        before = ", ".join(f"{names.get(_compass(game, k), k)} {v}" for k, v in game.score_before.items())
+        facts.append(("Score before the deal", before))
+    facts.append(("Declaration", _declaration_text(game)))
+    won = game.tricks_won
+    outcome = f"{names[side_order[1]]} {won[side_order[1]]} tricks, {names[side_order[0]]} {won[side_order[0]]}"
+    if game.is_partial:
+        outcome += " (of the tricks shown)"
+
+    editor = [b.text for b in record.book_errors]
+    for d in diagnostics:
+        if d.severity is Severity.WARNING:
+            editor.append(f"Checked by replayer: {d.message}." if not d.message.endswith(".") else f"Checked by replayer: {d.message}")
+
+    score_items: list[tuple[str, tuple[str, ...]]] = []
+    score = score_game(game)
+    if score is not None:
+        for side in (side_order[1], side_order[0]):
+            assert side in SIDES
+            lines = tuple(f"{ln.text} ({ln.column} the line)" for ln in score.lines if ln.side == side)
+            if lines:
+                score_items.append((names[side], lines))
+        if score.game:
+            score_items.append(("Game", (f"{names[score.game]} won the game",)))
+        for note in score.notes:
+            score_items.append(("Note", (note,)))
+
+    readings: list[tuple[str, str]] = []
+    if record.transcription is not None:
+        for rd in record.transcription.readings:
+            seat = Letter[rd.seat].seat(game.dealer) if rd.seat in Letter.__members__ else Seat[rd.seat]
+            where = f"Trick {rd.trick}, {heading[seat]}: printed “{rd.source_text}”, read as {rd.card}"
+            readings.append((where, rd.reason))
+
+    problem = None
+    if record.problem is not None:
+        problem = record.problem.text
+
+    lesson = Lesson(
+        title=record.title.value if record.title is not None else record.path,
+        citation=citation(record),
+        book=(record.source.book.value if record.source is not None and record.source.book is not None else ""),
+        rules=game.regime.name,
+        introduction=record.introduction.value if record.introduction is not None else None,
+        problem=problem,
+        facts=tuple(facts),
+        result=record.result.value if record.result is not None else None,
+        outcome=outcome,
+        hands={s.name: _hand_view(game, s) for s in Seat},
+        columns=tuple((heading[s], s.word) for s in seats),
+        sides=(names[side_order[0]], names[side_order[1]]),
+        rows=tuple(rows),
+        notes=notes,
+        general_notes=tuple(general),
+        editor_notes=tuple(editor),
+        score=tuple(score_items),
+        readings=tuple(readings),
+        transcription=record.transcription.text if record.transcription is not None else None,
+        stepper=stepper_data(game, record, notes, letters, dd),
+        contract=_contract_short(game, letters),
+        partial=game.is_partial,
+        bbo_url=handviewer_url(game, record),
+        double_dummy=_dd_summary(dd, letters, game) if dd is not None else (),
+        techniques=tuple(techniques),
+        technique_tricks=tuple((k, tuple(v)) for k, v in techniques.items()),
+    )
+    return lesson
+
+
+def _compass(game: Game, side: str) -> str:
+    if side in ("NS", "EW"):
+        return side
+    return game.dealer.side if side == "YZ" else game.dealer.lho.side if side == "AB" else side
+
+
+def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:
+    names = _side_names(game, letters)
+    order = sorted(names, key=lambda side: names[side])
+    start = ", ".join(f"{names[side]} {dd.start[side]}" for side in order)
+    end = ", ".join(f"{names[side]} {dd.end[side]}" for side in order)
+    lines = [f"With best play by everyone from the first card: {start}. As played: {end}."]
+    lines += [ca.text for ca in dd.cards if ca.cost > 0]
+    return tuple(lines)
+
+
+def stepper_data(game: Game, record: HandRecord, notes: tuple[NoteView, ...], letters: bool,
+                 dd: PlayAnalysis | None = None) -> dict[str, Any]:  # fmt: skip
+    """The JSON the stepper reads from the page (its contract is in docs/lesson-pages.md)."""
+    decl = game.declaration
+
+    def code(c: Card) -> str:
+        return c.suit.letter + c.rank.display
+
+    names = _side_names(game, letters)
+    return {
+        "version": 1,
+        "title": record.title.value if record.title is not None else "",
+        "order": [s.name for s in Seat],
+        "seats": {s.name: {"letter": game.labels[s].name, "word": s.word, "role": _role(game, s)} for s in Seat},
+        "sides": {"NS": names["NS"], "EW": names["EW"]},
+        "dealer": game.dealer.name,
+        "declarer": decl.declarer.name if decl is not None else None,
+        "dummy": decl.dummy.name if decl is not None else None,
+        "trump": (decl.strain.trump.letter if decl.strain.trump is not None else "NT") if decl is not None else None,
+        "deal": {s.name: [code(c) for c in sorted(game.deal.get(s, frozenset()),
+                                                   key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))] for s in Seat},
+        "first_trick": game.first_trick,
+        "opening_leader": game.opening_leader.name,
+        "tricks": [{"number": t.number, "leader": t.leader.name, "plays": [[s.name, code(c)] for s, c in t.plays],
+                    "winner": t.winner.name if t.winner is not None else None} for t in game.tricks],
+        "notes": [_note_data(n, {tr.number for tr in game.tricks}) for n in notes],
+        "result": dict(game.tricks_won),
+        "dd": [{"index": ca.index, "text": ca.text, "cost": ca.cost, "gain": ca.gain}
+               for ca in (dd.cards if dd is not None else ()) if ca.cost > 0 or ca.gain > 0],
+    }  # fmt: skip
+
+
+def _note_data(n: NoteView, played: set[int]) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": n.id, "tricks": [t for t in n.tricks if t in played]}
+    if n.card is not None:
+        out["card"], out["card_trick"] = n.card, n.card_trick
+    return out

@@ -1,0 +1,223 @@
+"""The parsed hand record: what a hand file says, with where it says it.
+
+Syntax only: nothing here knows the laws.  Every value a diagnostic may point at is kept
+with its :class:`~replayer.diagnostics.Span`.  Seats are kept as written (a book letter
+``A Y B Z`` or a compass seat ``N E S W``) and resolved against the dealer later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..rules.cards import Card, Rank, Strain, Suit
+from .diagnostics import Located, Span
+
+__all__ = [
+    "PlayedCard",
+    "TrickRecord",
+    "SourceRef",
+    "MakeRecord",
+    "AuctionRecord",
+    "NoteRecord",
+    "ProblemRecord",
+    "HandRecord",
+    "RubberRecord",
+    "RubberDealRecord",
+]
+
+
+class PlayedCard(NamedTuple):
+    """A card as written in the file (in the deal or in a trick row)."""
+
+    card: Card
+    span: Span
+    marked: bool = False  # written with ``*``: the book marks it as the trick's winner
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    number: int  # the trick's number in the deal (1…13)
+    cards: tuple[PlayedCard | None, ...]  # in the file's column order; None = unreadable
+    span: Span
+    leader: Located[str] | None = None  # seat as written, when the book names the leader
+    winner: Located[str] | None = None  # seat as written, when the book marks the winner
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    book: Located[str] | None = None
+    author: Located[str] | None = None
+    year: Located[int] | None = None
+    edition: Located[str] | None = None
+    publisher: Located[str] | None = None
+    hand: Located[str] | None = None
+    pages: Located[str] | None = None
+    url: Located[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MakeRecord:
+    """Bridge Whist: the trump was made by the dealer, or by his partner after a pass."""
+
+    maker: Located[str]  # seat as written: Z (dealer) or Y (dummy, after the dealer passed)
+    trump: Located[Strain]
+    doubles: tuple[Located[str], ...] = ()  # who doubled, redoubled, … in order
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionRecord:
+    """Auction or Contract: the calls from the dealer on, or the final contract alone."""
+
+    calls: tuple[Located[object], ...] = ()  # Located[Call]; object to keep this layer light
+    calls_span: Span | None = None
+    contract: Located[tuple[int, Strain, int]] | None = None  # (level, strain, doublings)
+    declarer: Located[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """A claim of the author's that the cards can check, kept beside the note that makes it.
+
+    ``kind``: ``holding`` (before ``trick``, ``seat`` holds ``count``/``at_least`` cards of
+    ``suit``, above ``above`` when given), ``alternative`` (had ``seat`` not played ``card`` at
+    ``trick``, ``outcome`` follows) or ``outcome`` (with the play from ``trick`` on, ``outcome``).
+    ``quote`` is the book's own sentence.  Only ``holding`` claims are checked by the laws; the
+    others wait for double-dummy analysis.
+    """
+
+    kind: str
+    trick: int
+    quote: str
+    span: Span
+    seat: Located[str] | None = None
+    suit: Suit | None = None
+    count: int | None = None
+    at_least: int | None = None
+    above: Rank | None = None
+    card: Card | None = None
+    outcome: dict[str, object] = field(default_factory=dict)  # e.g. {side: YZ, game: False}
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRecord:
+    text: str
+    span: Span
+    tricks: tuple[int, ...] = ()  # empty: a note on the whole hand
+    source: str | None = None
+    claims: tuple[ClaimRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BookErrorRecord:
+    """A place where the book disagrees with its own printed cards, kept as printed.
+
+    ``about`` is ``result`` (the result line) or ``trick N``; the validator reports a
+    disagreement it finds there as a warning about the book rather than an error."""
+
+    about: str
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingRecord:
+    """One uncertain reading of the source (an OCR'd table cell) and how it was settled."""
+
+    trick: int
+    seat: str
+    source_text: str
+    card: Card
+    reason: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptionRecord:
+    text: str
+    span: Span
+    readings: tuple[ReadingRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InteropRecord:
+    """What a hand imported from PBN or LIN carries beyond our format, kept so that exporting it
+    again loses nothing: the board, vulnerability, the file's result, an unfinished last trick (a
+    claim), and the file's other tags, directives and commentary, untouched and in order."""
+
+    source_format: str  # pbn or lin
+    span: Span
+    board: str | None = None
+    vulnerable: str | None = None  # None, NS, EW, All
+    result: int | None = None  # the declarer's tricks as the file gives them (claims included)
+    unfinished: tuple[Card, ...] = ()  # a last trick the file stops in, in play order
+    tags: tuple[tuple[str, str], ...] = ()
+    directives: tuple[str, ...] = ()
+    commentary: tuple[tuple[str, str], ...] = ()  # (where, text): commentary not attached to a trick
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemRecord:
+    text: str
+    span: Span
+    side: Located[str] | None = None
+    tricks: Located[int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    path: str
+    span: Span
+    title: Located[str] | None = None
+    source: SourceRef | None = None
+    rules: Located[str] | None = None
+    dealer: Located[str] | None = None
+    score_before: Located[dict[str, int]] | None = None
+    declaration: MakeRecord | AuctionRecord | None = None
+    declaration_span: Span | None = None
+    columns: tuple[Located[str], ...] = ()
+    first_trick: Located[int] | None = None
+    leader: Located[str] | None = None
+    tricks: tuple[TrickRecord, ...] = ()
+    play_span: Span | None = None
+    deal: dict[str, tuple[PlayedCard, ...]] = field(default_factory=dict)  # seat as written
+    deal_spans: dict[str, Span] = field(default_factory=dict)
+    deal_span: Span | None = None
+    result: Located[str] | None = None
+    result_col: int | None = None  # column of the result's first character, when it is on one line
+    notes: tuple[NoteRecord, ...] = ()
+    problem: ProblemRecord | None = None
+    introduction: Located[str] | None = None
+    book_errors: tuple[BookErrorRecord, ...] = ()
+    transcription: TranscriptionRecord | None = None
+    interop: InteropRecord | None = None
+
+    def result_span(self, start: int, end: int) -> Span | None:
+        """Where characters ``start:end`` of the result line stand in the file."""
+        if self.result is None:
+            return None
+        base = self.result.span
+        if self.result_col is None or base is None:
+            return base
+        return Span(base.path, base.line, self.result_col + start, base.line, self.result_col + end)
+
+
+@dataclass(frozen=True, slots=True)
+class RubberDealRecord:
+    span: Span
+    hand: Located[str] | None = None  # a hand file, relative to the rubber file
+    result: Located[str] | None = None  # or the book's result line for the deal
+    trump: Located[Strain] | None = None
+    declarer: Located[str] | None = None  # WE, THEY, AB, YZ, NS or EW
+    doubled: int = 0
+    label: Located[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RubberRecord:
+    path: str
+    span: Span
+    title: Located[str] | None
+    rules: Located[str] | None
+    source: SourceRef | None
+    deals: tuple[RubberDealRecord, ...]

@@ -1,0 +1,323 @@
+"""Result phrases of the Bridge Whist books: "Y and Z win 3 by cards and simple honors".
+
+A small tokenizer and a recursive-descent reader for the grammar of rules-reference §6.2,
+turning a result line into :class:`Claim` values with character offsets, so that a checker
+(§6.3) can point at the award it disagrees with.  Pure: no I/O.
+
+Choices beyond §6.2:
+
+* A line may begin with its verb ("made three tricks and simple honors in hearts", Foster's
+  narrative [S2 p.32]): the side is then ``"WE"``, the scorer's side.  A later clause (after
+  ``;`` ``,`` ``.`` or ``and``) may too, and keeps the side before it ("… and score simple honours").
+* ``hold``/``holds``/``held`` are verbs too; "small slam" is "little slam"; ", and" and
+  ", with" join awards like "and"; "in no-trumps" is read like "at no-trumps".
+* Plain "slam" is "grand" when the same clause claims 7 by cards, else "little", the lesser claim.
+* A ``where`` ("in hearts") belongs to the award it follows, and only to it.  An award's
+  offsets cover the award ("a little slam", "four honors in one hand"), not its ``where``.
+* Curly apostrophes and any dash are read as straight ones; quotation marks are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from ..rules.cards import Strain
+
+__all__ = ["Claim", "ResultSyntaxError", "parse_result"]
+
+_SIDE_NAMES = {"AB": "A–B", "YZ": "Y–Z", "WE": "we", "THEY": "they"}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_HONOURS = ("honours", "honors", "honour", "honor")
+_PARTNERS = ("partners", "partner's", "partner")
+_VERBS = frozenset("win wins won make makes made score scores scored hold holds held".split())
+_SUIT_STEMS = ("club", "diamond", "heart", "spade")
+_AWARD_HELP = "e.g. '3 by cards', 'the odd trick', 'simple honours', '30 aces', 'a grand slam', 'chicane'"
+_BY_CARDS_HINT = "n by cards means 6 + n tricks; the odd trick is 1 by cards"
+
+_Award = tuple[str, int | str, str | None]  # kind, value, detail
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One award that a result line asserts for one side (rules-reference §6.3, RES-1…RES-7)."""
+
+    side: str  # "AB" | "YZ" | "WE" | "THEY"
+    kind: str  # "by_cards" | "honours" | "aces" | "slam" | "chicane" | "points"
+    value: int | str  # see parse_result
+    detail: str | None  # "one_hand" | "between_partners" | "one_hand_fifth_partner" (honours, 100 aces)
+    strain: Strain | None  # from "in hearts" / "at no-trumps" after this award
+    start: int  # character offsets of the award in the text
+    end: int
+    dealt: bool = False  # the clause said "dealt and …"
+
+    def describe(self) -> str:
+        """Plain English: "Y–Z win 3 by cards", "A–B win the odd trick", "Y–Z hold 30 aces"."""
+        if self.kind == "by_cards":
+            what = "win the odd trick" if self.value == 1 else f"win {self.value} by cards"
+        elif self.kind == "honours":
+            count = {3: "simple", 4: "four", 5: "five"}.get(int(self.value), str(self.value))
+            split = {"one_hand": " in one hand", "between_partners": " between partners",
+                     "one_hand_fifth_partner": " in one hand, the fifth in partner's"}  # fmt: skip
+            what = f"hold {count} honours{split.get(self.detail or '', '')}"
+        elif self.kind == "aces":
+            aces = "100" if self.detail == "one_hand" else "30" if self.value == 3 else "40"
+            what = f"hold {aces} aces"
+        elif self.kind == "slam":
+            what = f"win a {self.value} slam"
+        elif self.kind == "chicane":
+            what = "have double chicane" if self.value == "double" else "have chicane"
+        else:
+            what = f"score {self.value} in honours"
+        if self.strain is not None:
+            what += f" {'at' if self.strain is Strain.NOTRUMP else 'in'} {self.strain.word}"
+        text = f"{_SIDE_NAMES[self.side]} {what}"
+        return text[0].upper() + text[1:]
+
+
+class ResultSyntaxError(ValueError):
+    """A result line could not be read; ``offset`` is the 0-based character where reading failed."""
+
+    def __init__(self, message: str, offset: int, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.hint = hint
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens: words (letters and digits, with inner apostrophes), "-" for any dash, and ; , .
+
+_APOSTROPHES = "'’‘ʼ"
+_TOKEN = re.compile(  # a word | a dash or ; , . | skipped: spaces, quotation marks | anything else
+    rf"(\w+(?:[{_APOSTROPHES}]\w+)*)|([-‐‑‒–—―−;,.])|[\s\"“”„«»{_APOSTROPHES}]+|(.)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    text: str  # lower-cased; apostrophes and dashes normalised
+    start: int
+    end: int
+
+
+def _tokenize(text: str) -> list[_Tok]:
+    toks: list[_Tok] = []
+    for m in _TOKEN.finditer(text):
+        word, punct, bad = m.groups()
+        if bad is not None:
+            raise ResultSyntaxError(f"unexpected character {bad!r}", m.start(), "use words, numbers, , ; . -")
+        if word is not None:
+            toks.append(_Tok(re.sub(f"[{_APOSTROPHES}]", "'", word.lower()), m.start(), m.end()))
+        elif punct is not None:
+            toks.append(_Tok(punct if punct in ";,." else "-", m.start(), m.end()))
+    return toks
+
+
+# ---------------------------------------------------------------------------------------------
+# The reader
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.toks = _tokenize(text)
+        self.pos = 0
+
+    def word(self, k: int | None = None) -> str | None:
+        k = self.pos if k is None else k
+        return self.toks[k].text if k < len(self.toks) else None
+
+    def offset(self, k: int | None = None) -> int:
+        k = self.pos if k is None else k
+        return self.toks[k].start if k < len(self.toks) else len(self.text)
+
+    def fail(self, expected: str, hint: str | None = None) -> ResultSyntaxError:
+        found = self.word()
+        tail = "the text ended" if found is None else f"found {found!r}"
+        return ResultSyntaxError(f"expected {expected}, {tail}", self.offset(), hint)
+
+    def accept(self, *words: str) -> str | None:
+        """Step over the next token if it is one of ``words``; return it, else None."""
+        w = self.word()
+        if w in words:
+            self.pos += 1
+            return w
+        return None
+
+    def expect(self, *words: str) -> str:
+        w = self.accept(*words)
+        if w is None:
+            raise self.fail(" or ".join(repr(w) for w in words))
+        return w
+
+    # -- sides and clauses
+
+    def side_size(self, k: int) -> int:
+        """How many tokens at ``k`` look like a side (0 if none): 'we', 'Y and Z', 'A-B'."""
+        if self.word(k) in ("we", "they"):
+            return 1
+        first, joint, second = self.word(k), self.word(k + 1), self.word(k + 2)
+        letters = all(w is not None and len(w) == 1 and w.isalpha() for w in (first, second))
+        return 3 if letters and joint in ("and", "-") else 0
+
+    def starts_clause(self, k: int) -> bool:
+        return self.side_size(k) > 0 or self.word(k) in _VERBS or self.word(k) == "dealt"
+
+    def after_joiner(self, puncts: tuple[str, ...]) -> int:
+        """The token index after a joiner at ``pos``: optionally one of ``puncts``, then "and"/"with"."""
+        k = self.pos + (self.word() in puncts)
+        return k + (self.word(k) in ("and", "with"))
+
+    def side(self) -> str | None:
+        size, start = self.side_size(self.pos), self.offset()
+        words = [t.text for t in self.toks[self.pos : self.pos + size]]
+        self.pos += size
+        if size < 3:
+            return words[0].upper() if words else None
+        letters = {words[0], words[2]}
+        if letters in ({"a", "b"}, {"y", "z"}):
+            return "AB" if "a" in letters else "YZ"
+        name = self.text[start : self.toks[self.pos - 1].end]
+        if letters <= {"a", "b", "y", "z"}:
+            raise ResultSyntaxError(f"{name!r} are not partners", start, "the sides are A and B, Y and Z")
+        raise ResultSyntaxError(f"unknown side {name!r}", start, "write A and B, Y and Z, we or they")
+
+    def clause(self, inherited: str | None) -> list[Claim]:
+        side = self.side() or inherited
+        if side is None and not self.starts_clause(self.pos):
+            raise self.fail("a side (A and B, Y and Z, we, they) or a verb (win, make, score)")
+        dealt = self.accept("dealt") is not None
+        if dealt:
+            self.expect("and")
+        if self.accept(*_VERBS) is None:
+            raise self.fail("a verb (win, make, score)")
+        claims = [self.item(side or "WE", dealt)]
+        while True:  # "and" | "with" | "," [ "and" | "with" ], unless a new clause follows
+            k = self.after_joiner((",",))
+            trailing_comma = k == len(self.toks) and self.word(k - 1) == ","
+            if k == self.pos or trailing_comma or self.starts_clause(k):
+                break
+            self.pos = k
+            claims.append(self.item(side or "WE", dealt))
+        # Plain "slam": grand with 7 by cards in the clause, else little.
+        size = "grand" if any(c.kind == "by_cards" and c.value == 7 for c in claims) else "little"
+        return [replace(c, value=size) if c.value == "slam" else c for c in claims]
+
+    # -- awards
+
+    def item(self, side: str, dealt: bool) -> Claim:
+        start = self.offset()
+        kind, value, detail = self.award()
+        end = self.toks[self.pos - 1].end
+        return Claim(side, kind, value, detail, self.where(), start, end, dealt)
+
+    def award(self) -> _Award:
+        w = self.word()
+        if w == "odd" or (w == "the" and self.word(self.pos + 1) == "odd"):
+            self.pos += 1 if w == "odd" else 2
+            self.expect("trick")
+            return "by_cards", 1, None
+        if self.accept("simple"):
+            self.expect(*_HONOURS)
+            return "honours", 3, None
+        if w == "a" and self.word(self.pos + 1) in ("little", "small", "grand", "slam", "double", "chicane"):
+            self.pos += 1  # "a little slam", "a chicane"
+        if size := self.accept("little", "small", "grand"):
+            self.expect("slam")
+            return "slam", "grand" if size == "grand" else "little", None
+        if self.accept("slam"):
+            return "slam", "slam", None  # resolved in clause()
+        if times := self.accept("double", "single"):
+            self.expect("chicane")
+            return "chicane", times, None
+        if self.accept("chicane"):
+            return "chicane", "single", None
+        digits = bool(w and w.isascii() and w.isdigit())
+        n, at = int(w) if w and digits else _NUMBER_WORDS.get(w or ""), self.offset()
+        if n is None:
+            raise self.fail("an award", _AWARD_HELP)
+        self.pos += 1
+        by = self.accept("by")
+        if by and self.accept("cards", "card") is None:
+            raise self.fail("'cards' after 'by'", f"write '{w} by cards', then any suit: '… in hearts'")
+        if by or self.accept("tricks", "trick"):
+            if not 1 <= n <= 7:
+                why = "at most 7 by cards" if n > 7 else "at least 1 by cards (the odd trick)"
+                raise ResultSyntaxError(f"a side wins {why}, not {n}", at, _BY_CARDS_HINT)
+            return "by_cards", n, None
+        if self.accept(*_HONOURS):
+            return self.honours(n, at)
+        if digits and self.accept("aces"):
+            if n not in (30, 40, 100):
+                raise ResultSyntaxError(f"aces are scored as 30, 40 or 100, not {n}", at)
+            if n == 100 and self.word() == "in" and self.word(self.pos + 1) == "one":
+                self.pos += 2
+                self.expect("hand")
+            return "aces", 3 if n == 30 else 4, "one_hand" if n == 100 else None
+        if digits and self.word() == "in" and self.word(self.pos + 1) in _HONOURS:
+            self.pos += 2
+            return "points", n, None
+        raise self.fail(f"'by cards', 'tricks', 'honours', 'aces' or 'in honours' after {w}", _AWARD_HELP)
+
+    def honours(self, n: int, at: int) -> _Award:
+        if n not in (3, 4, 5):
+            raise ResultSyntaxError(f"honours are counted three, four or five, not {n}", at)
+        detail: str | None = None
+        if self.word() == "in" and self.word(self.pos + 1) == "one":
+            self.pos += 2
+            self.expect("hand")
+            detail = "one_hand"
+            if self.word() == "," and self.word(self.pos + 1) in ("5th", "fifth"):
+                self.pos += 2
+                self.expect("in")
+                self.expect(*_PARTNERS)
+                detail = "one_hand_fifth_partner"
+        elif self.accept("between"):
+            self.expect(*_PARTNERS)
+            detail = "between_partners"
+        if detail is not None and (n == 3 or (n == 4 and detail == "one_hand_fifth_partner")):
+            hint = "simple honours have no split; '5th in partner's' needs five"
+            raise ResultSyntaxError(f"{n} honours cannot be split that way", at, hint)
+        return "honours", n, detail
+
+    def where(self) -> Strain | None:
+        prep = self.accept("in", "at")
+        if prep is None:
+            return None
+        w = self.word()
+        if self.accept("royal"):
+            self.expect("spades", "spade")
+            return Strain.ROYAL_SPADES
+        if w is not None and w.removesuffix("s") in _SUIT_STEMS:
+            self.pos += 1
+            return Strain.parse(w)
+        if self.accept("notrump", "notrumps"):
+            return Strain.NOTRUMP
+        if self.accept("no"):
+            self.accept("-")
+            self.expect("trumps", "trump")
+            return Strain.NOTRUMP
+        hint = "'in one hand' follows four or five honours, or 100 aces" if w == "one" else None
+        raise self.fail(f"a suit (hearts, spades …) or no-trumps after {prep!r}", hint)
+
+
+def parse_result(text: str) -> list[Claim]:
+    """Read a result line into its claims, in order; raise :class:`ResultSyntaxError` if unreadable.
+
+    Values: by_cards 1…7 (the odd trick = 1); honours 3 (simple), 4 or 5; aces 3 ("30 aces"),
+    4 ("40 aces"; "100 aces" with detail "one_hand"); slam "little" | "grand";
+    chicane "single" | "double"; points N (from "N in honours").
+    """
+    r = _Reader(text)
+    if not r.toks:
+        raise ResultSyntaxError("empty result line", 0, "e.g. 'Y and Z win 3 by cards and simple honors'")
+    claims = r.clause(None)
+    while r.pos < len(r.toks):
+        k = r.after_joiner((";", ",", "."))
+        if k == len(r.toks) == r.pos + 1 and r.word() in (".", ","):
+            break  # a trailing full stop or comma
+        if k == r.pos:
+            raise r.fail("';', ',' or 'and' before another clause, or the end of the line")
+        r.pos = k
+        claims += r.clause(claims[-1].side)
+    return claims

@@ -1,0 +1,237 @@
+"""From a validated game to its score, and from a run of deals to a rubber's score sheet.
+
+The rule sets' arithmetic is in ``score_bridge_whist``, ``score_auction`` and
+``score_contract``; this module gathers the facts a deal is scored on (tricks, honours, voids,
+the score toward game) and keeps the running sheet: games, the rubber bonus, totals, and the
+value of the rubber.  Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .bridge_whist import GAME as BW_GAME
+from .bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
+from .bridge_whist import BridgeWhistOptions
+from .bridge_whist import score_deal as score_bridge_whist
+from ..rules.cards import Strain
+from ..rules.game import Game
+from .honours import honours_held
+from ..record.phrases import Claim
+from .auction import GAME as AUCTION_GAME
+from .auction import RUBBER_BONUS as AUCTION_RUBBER_BONUS
+from .auction import AuctionOptions
+from .auction import score_deal as score_auction
+from .contract import GAME as CONTRACT_GAME
+from .contract import rubber_bonus as contract_rubber_bonus
+from .contract import ContractOptions
+from .contract import score_deal as score_contract
+from .base import SIDES, Column, DealFacts, DealScore, ScoreLine, Side, other_side
+
+__all__ = ["RuleScoring", "SCORING", "below_before", "facts_from_claims", "facts_from_game", "score_game", "RubberSheet", "SheetDeal", "play_rubber"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleScoring:
+    """How a rule set scores: the deal scorer and its options, the game, and the rubber bonus."""
+
+    score: Callable[..., DealScore]  # (facts, options) -> DealScore
+    options: type  # the rule set's options dataclass; its defaults follow Foster and Elwell
+    game: int
+    rubber_bonus: Callable[[int], int]  # games the rubber's losers won -> bonus to the winners
+    vulnerability: bool = False  # contract: a side with a game is vulnerable
+
+    def make_options(self, settings: dict[str, str] | None = None) -> Any:
+        """The options with ``settings`` (name -> text, e.g. ``chicane_mode=deduct``) applied.
+        Raises ValueError naming the options there are when a name or a value is wrong."""
+        fields = {f.name: f for f in dataclasses.fields(self.options)}
+        values: dict[str, object] = {}
+        for name, text in (settings or {}).items():
+            if name not in fields:
+                raise ValueError(f"unknown option {name!r}; the options are: {', '.join(fields)}")
+            default = fields[name].default
+            if isinstance(default, bool):
+                if text.lower() not in ("true", "false", "yes", "no", "on", "off"):
+                    raise ValueError(f"option {name} takes true or false, not {text!r}")
+                values[name] = text.lower() in ("true", "yes", "on")
+            elif isinstance(default, int) or default is None:
+                try:
+                    values[name] = int(text)
+                except ValueError:
+                    raise ValueError(f"option {name} takes a number, not {text!r}") from None
+            else:
+                values[name] = text
+        hints = typing.get_type_hints(self.options)
+        for name, value in values.items():  # Literal choices, checked against the annotation
+            if typing.get_origin(hints[name]) is typing.Literal and value not in typing.get_args(hints[name]):
+                raise ValueError(f"option {name} is one of {', '.join(typing.get_args(hints[name]))}, not {value!r}")
+        return self.options(**values)
+
+
+SCORING: dict[str, RuleScoring] = {
+    "bridge-whist": RuleScoring(score_bridge_whist, BridgeWhistOptions, BW_GAME, lambda _: BW_RUBBER_BONUS),
+    "auction": RuleScoring(score_auction, AuctionOptions, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS),
+    "contract": RuleScoring(score_contract, ContractOptions, CONTRACT_GAME, contract_rubber_bonus, vulnerability=True),
+}
+
+
+def register(name: str, scoring: RuleScoring) -> None:
+    SCORING[name] = scoring
+
+
+def facts_from_game(game: Game, below: dict[Side, int] | None = None, vulnerable: frozenset[str] = frozenset(),
+                    duplicate: bool = False) -> DealFacts | None:  # fmt: skip
+    """The facts of a complete, validated deal; None if it was not declared or not fully known."""
+    decl = game.declaration
+    if decl is None:
+        return None
+    tricks: dict[Side, int] = {s: n for s, n in game.tricks_won.items() if s in SIDES}  # type: ignore[misc]
+    honours: dict[Side, tuple[int, int]] = {}
+    void: dict[Side, int] = {}
+    if all(len(h) == 13 for h in game.deal.values()):
+        held = honours_held(game.deal, decl.strain)
+        for side in SIDES:
+            honours[side] = (held.count(side), held.most_in_one_hand(side))
+            void[side] = held.chicane(side)
+    maker = decl.maker.side if decl.maker is not None else None
+    return DealFacts(
+        strain=decl.strain, declarer_side=decl.declarer.side,  # type: ignore[arg-type]
+        tricks=tricks, level=decl.level, doubled=decl.doubled, maker_side=maker,  # type: ignore[arg-type]
+        honours=honours, void=void, below=below or {}, vulnerable=vulnerable, duplicate=duplicate,
+        revokes={side: sum(1 for _, s in game.revokes if s.side == side) for side in SIDES},
+    )  # fmt: skip
+
+
+def below_before(game: Game) -> dict[Side, int]:
+    """Each side's trick score toward the current game, from the hand's ``score_before``
+    (given for the book's sides ``AB``/``YZ`` or for ``NS``/``EW``)."""
+    out: dict[Side, int] = {"NS": 0, "EW": 0}
+    for key, points in game.score_before.items():
+        if key in ("NS", "EW"):
+            out[key] = points  # type: ignore[index]
+        elif key in ("YZ", "AB"):
+            out[game.dealer.side if key == "YZ" else game.dealer.lho.side] = points  # type: ignore[index]
+    return out
+
+
+_HONOURS_HELD = {  # (claim value, detail) -> (honours held, most in one hand)
+    (3, None): (3, 2), (4, None): (4, 2), (4, "between_partners"): (4, 2), (4, "one_hand"): (4, 4),
+    (5, None): (5, 3), (5, "between_partners"): (5, 3), (5, "one_hand"): (5, 5),
+    (5, "one_hand_fifth_partner"): (5, 4),
+}  # fmt: skip
+_ACES_HELD = {(3, None): (3, 2), (4, None): (4, 2), (4, "one_hand"): (4, 4)}
+
+
+def facts_from_claims(claims: Sequence[Claim], strain: Strain | None = None, declarer: Side | None = None,
+                      doubled: int = 0, sides: dict[str, Side] | None = None) -> DealFacts:  # fmt: skip
+    """The facts of a deal known only by its result line ("WE made three tricks and simple honors in
+    hearts"), as in the books' worked rubbers.  Raises ValueError when the line does not say enough."""
+    names: dict[str, Side] = sides or {"WE": "NS", "THEY": "EW", "YZ": "NS", "AB": "EW"}
+    tricks: dict[Side, int] = {}
+    honours: dict[Side, tuple[int, int]] = {}
+    void: dict[Side, int] = {}
+    for cl in claims:
+        side = names[cl.side]
+        strain = strain or cl.strain
+        if cl.kind == "by_cards":
+            tricks[side] = 6 + int(cl.value)
+        elif cl.kind == "slam":
+            tricks.setdefault(side, 12 if cl.value == "little" else 13)
+        elif cl.kind == "honours":
+            honours[side] = _HONOURS_HELD[(int(cl.value), cl.detail)]
+        elif cl.kind == "aces":
+            honours[side] = _ACES_HELD[(int(cl.value), cl.detail)]
+        elif cl.kind == "chicane":
+            void[side] = 2 if cl.value == "double" else 1
+    if strain is None:
+        raise ValueError("the result does not name the trump: add 'in hearts' or give the trump")
+    if not tricks:
+        raise ValueError("the result does not say who won how many tricks")
+    [(winner, won)] = list(tricks.items())[:1]
+    tricks[other_side(winner)] = 13 - won
+    return DealFacts(strain=strain, declarer_side=declarer or winner, tricks=tricks, doubled=doubled,
+                     honours=honours, void=void)  # fmt: skip
+
+
+def score_game(game: Game, below: dict[Side, int] | None = None, options: Any = None) -> DealScore | None:
+    """Score a validated game from the score before the deal (``below``: each side toward game),
+    under the rule set's options (its defaults when None)."""
+    scoring = SCORING.get(game.regime.name)
+    if scoring is None or not game.is_complete or game.first_trick != 1:
+        return None
+    facts = facts_from_game(game, below if below is not None else below_before(game))
+    if facts is None:
+        return None
+    return scoring.score(facts, options if options is not None else scoring.options())
+
+
+@dataclass(frozen=True, slots=True)
+class SheetDeal:
+    number: int  # 1, 2, … in the rubber
+    game_number: int  # the game this deal was played in
+    score: DealScore
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RubberSheet:
+    deals: tuple[SheetDeal, ...]
+    games: tuple[tuple[int, Side], ...]  # (game number, winner)
+    bonus: ScoreLine | None
+    finished: bool
+
+    def total(self, side: Side) -> int:
+        return sum(d.score.total(side) for d in self.deals) + (self.bonus.points if self.bonus and self.bonus.side == side else 0)
+
+    def column(self, side: Side, column: Column) -> int:
+        own = sum(d.score.total(side, column) for d in self.deals)
+        if column == "above" and self.bonus and self.bonus.side == side:
+            own += self.bonus.points
+        return own
+
+    @property
+    def winner(self) -> Side | None:
+        return self.bonus.side if self.bonus else None
+
+    @property
+    def value(self) -> int:
+        """What the rubber is worth to the side with the larger total (BW-7)."""
+        return abs(self.total("NS") - self.total("EW"))
+
+
+def play_rubber(rules: str, deals: Sequence[DealFacts], labels: Sequence[str] = (), options: Any = None) -> RubberSheet:
+    """Score deals in order as one rubber: each side's trick score toward game starts at 0 each
+    game (BW-5); the rubber ends when a side has won two games (BW-6) and earns the bonus.
+    Deals after the end raise ValueError."""
+    scoring = SCORING[rules]
+    opts = options if options is not None else scoring.options()
+    below: dict[Side, int] = {"NS": 0, "EW": 0}
+    won: dict[Side, int] = {"NS": 0, "EW": 0}
+    game_no = 1
+    out: list[SheetDeal] = []
+    games: list[tuple[int, Side]] = []
+    bonus = None
+    for i, facts in enumerate(deals):
+        if bonus is not None:
+            raise ValueError(f"deal {i + 1} comes after the end of the rubber")
+        vul = frozenset(s for s in SIDES if won[s]) if scoring.vulnerability else facts.vulnerable
+        score = scoring.score(dataclasses.replace(facts, below=dict(below), vulnerable=vul), opts)
+        out.append(SheetDeal(i + 1, game_no, score, labels[i] if i < len(labels) else ""))
+        for side in SIDES:
+            below[side] += score.total(side, "below")
+        winner = score.game
+        if winner is None:
+            reached = [s for s in SIDES if below[s] >= scoring.game]
+            winner = reached[0] if reached else None
+        if winner is not None:
+            games.append((game_no, winner))
+            won[winner] += 1
+            game_no += 1
+            below = {"NS": 0, "EW": 0}
+            if won[winner] == 2:
+                points = scoring.rubber_bonus(won[other_side(winner)])
+                bonus = ScoreLine(winner, "above", "rubber", points, f"rubber: {points}")
+    return RubberSheet(tuple(out), tuple(games), bonus, bonus is not None)

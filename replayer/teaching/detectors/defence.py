@@ -1,0 +1,525 @@
+"""Detectors: defence (rules-reference §7) — the echo, unblocking, returns, third-hand play, discards.
+
+Each detector is a small pure function of a ``Context``.  The notes are in our own words; those that
+say the book advises otherwise are advice, never errors.  Trick indexes ``i`` count the recorded tricks
+from 0; a finding's ``trick`` is the deal's number (``ctx.tricks[i].number``).
+"""
+
+from __future__ import annotations
+
+from ...rules.cards import Card, Rank, Seat, Suit
+from ..motifs import Context, Finding, cards_text, detector, eleven_count, per_trick
+
+__all__ = ["echo", "unblock", "return_lead", "third_hand", "discard"]
+
+#: D-12 [interp]: how many other cards each honour needs to count as guarded (the ace needs none); the
+#: reference's optional "three to a ten" is left out.
+_GUARD_NEED = {Rank.ACE: 0, Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1}
+
+
+# ---------------------------------------------------------------------------------------------
+# Small shared helpers
+
+
+def _n(ctx: Context, i: int) -> int:
+    return ctx.tricks[i].number
+
+
+def _of(cards: frozenset[Card] | list[Card], suit: Suit) -> list[Card]:
+    """The cards of ``suit``, highest first."""
+    return sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
+
+
+def _first_round(ctx: Context, suit: Suit, i: int) -> bool:
+    """True if no card of ``suit`` has been played before trick ``i`` — all thirteen are still in the
+    hands (exact for an end position too: a card missing from the hands was played earlier)."""
+    return sum(1 for s in Seat for c in ctx.before[i][s] if c.suit == suit) == 13
+
+
+def _next_round(ctx: Context, suit: Suit, i: int) -> int | None:
+    later = [j for j in ctx.rounds(suit) if j > i]
+    return later[0] if later else None
+
+
+def _tries_to_win(ctx: Context, i: int, seat: Seat) -> bool:
+    """D-6: the seat's card beats the card winning the trick at his turn."""
+    k = ctx.position(i, seat)
+    card = ctx.card_of(i, seat)
+    best = ctx.winning_so_far(i, k)
+    if card is None or best is None:
+        return False
+    _, top = best
+    if card.suit == top.suit:
+        return card.rank > top.rank
+    return ctx.trump is not None and card.suit == ctx.trump
+
+
+def _suit_name(suit: Suit) -> str:
+    return suit.word
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. MOT-ECHO-DO: the down-and-out echo (trump declarations) [S2 pp.57–59]
+
+
+@detector("echo", "The down-and-out echo")
+def echo(ctx: Context) -> list[Finding]:
+    if ctx.trump is None or ctx.declarer is None:
+        return []  # at no-trumps the plain-suit echo (``unblock``) speaks instead
+    found: list[Finding] = []
+    for suit, i in ctx.first_lead.items():
+        f = _echo_in(ctx, suit, i)
+        if f is not None:
+            found.append(f)
+    return found
+
+
+def _echo_in(ctx: Context, suit: Suit, i: int) -> Finding | None:
+    leader = ctx.tricks[i].leader
+    partner = leader.partner
+    if suit == ctx.trump or not ctx.defender(leader) or not _first_round(ctx, suit, i):
+        return None
+    holding = ctx.holding(partner, suit, i)
+    j = _next_round(ctx, suit, i)
+    if len(holding) < 2 or j is None:
+        return None
+    first, second = ctx.card_of(i, partner), ctx.card_of(j, partner)
+    if first is None or second is None or first.suit != suit or second.suit != suit:
+        return None  # a revoke, or the second round never finished
+    if _tries_to_win(ctx, i, partner):
+        return None  # condition 3: a card played to win is no signal
+    label = _echo_label(holding, first, second)
+    facts: dict[str, object] = {
+        "holding": [str(c) for c in holding],
+        "played": [str(first), str(second)],
+        "third_round": _third_round_play(ctx, suit, j, partner),
+    }
+    return Finding(
+        motif="echo", label=label, trick=_n(ctx, j), tricks=(_n(ctx, i), _n(ctx, j)),
+        seats=(partner, leader), cards=(first, second), facts=facts,
+        text=_echo_text(ctx, label, leader, partner, holding, (first, second), j),
+    )  # fmt: skip
+
+
+def _echo_label(holding: list[Card], first: Card, second: Card) -> str:
+    if len(holding) == 2:
+        honour = any(c.rank.is_honour for c in holding)
+        if first.rank > second.rank:
+            # high-low from any doubleton reads as the echo; the reference names only the honourless
+            # case and the honour's low-then-high order [interp]
+            return "ECHO_DOWN_AND_OUT"
+        return "NO_ECHO_OK" if honour else "ECHO_MISSED"
+    if first.rank > second.rank:
+        return "FALSE_ECHO"
+    # lowest first is the book's case; any low-then-higher order equally shows no echo [interp]
+    return "NO_ECHO_OK"
+
+
+def _third_round_play(ctx: Context, suit: Suit, j: int, seat: Seat) -> str | None:
+    """What the echoer did on the third round of the suit: followed, trumped or discarded."""
+    k = _next_round(ctx, suit, j)
+    card = ctx.card_of(k, seat) if k is not None else None
+    if card is None:
+        return None
+    if card.suit == suit:
+        return "followed"
+    return "trumped" if card.suit == ctx.trump else "discarded"
+
+
+def _echo_text(ctx: Context, label: str, leader: Seat, partner: Seat, holding: list[Card],
+               played: tuple[Card, Card], j: int) -> str:  # fmt: skip
+    a, b = ctx.who(leader), ctx.who(partner)
+    suit = holding[0].suit
+    name = _suit_name(suit)
+    first, second = played
+    if label == "ECHO_DOWN_AND_OUT":
+        text = (f"{b} plays high-low in {name} ({first}, then {second}): the down-and-out echo tells {a} "
+                f"that {b} has no more {name} and can trump the third round.")
+        left = len(ctx.holding(ctx.declarer, suit, j + 1)) if ctx.declarer is not None else 0
+        if left:
+            text += f" {a} can also count that {ctx.dealer_word()} still holds {_count(left, name)}."
+        return text
+    if label == "ECHO_MISSED":
+        return (f"{b} plays {first}, then {second}, from a doubleton. The book advises the higher card first "
+                f"(the down-and-out echo), so that {a} knows {b} can trump the third round.")
+    if label == "FALSE_ECHO":
+        return (f"{b} plays {first}, then {second}, from {cards_text(holding)}: a high-low that reads as the "
+                f"down-and-out echo, though {b} still holds a {name[:-1]}. The book keeps the echo for a doubleton.")
+    if len(holding) == 2:
+        return (f"{b} plays {first}, then {second}: with an honour and one small card there is no need to "
+                f"echo, as the fall of the honour tells {a} that {b} has no more {name}.")
+    text = (f"{b} plays {first}, then {second}, and does not echo: the telling absence of a high-low "
+            f"shows {a} that {b} still holds another {name[:-1]}")
+    if _stops_leading(ctx, leader, suit, j):
+        text += f", so {a} stops leading them"
+    return text + "."
+
+
+def _count(n: int, name: str) -> str:
+    return f"a {name[:-1]}" if n == 1 else f"{n} {name}"
+
+
+def _stops_leading(ctx: Context, leader: Seat, suit: Suit, j: int) -> bool:
+    """The leader has the lead again after the second round and leads something else."""
+    for t in ctx.tricks[j + 1:]:
+        if t.leader == leader and t.plays:
+            return t.plays[0][1].suit != suit
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. MOT-ECHO-PLAIN: unblocking at no-trumps [S2 pp.59–60]
+
+
+@detector("unblock", "Unblocking (the plain-suit echo)")
+def unblock(ctx: Context) -> list[Finding]:
+    if not ctx.nt or ctx.declarer is None:
+        return []
+    return per_trick(ctx, _unblock_at)
+
+
+def _unblock_at(ctx: Context, i: int) -> Finding | None:
+    led = ctx.led(i)
+    t = ctx.tricks[i]
+    if led is None or ctx.owner.get(led.suit) != t.leader or not ctx.defender(t.leader):
+        return None  # only the owner's own suit: not a return by his partner
+    partner = t.leader.partner
+    holding = ctx.holding(partner, led.suit, i)
+    played = ctx.card_of(i, partner)
+    best = ctx.winning_so_far(i, 2)
+    if played is None or best is None or len(holding) < 2 or played.suit != led.suit:
+        return None  # nothing to choose (a single card is forced)
+    if any(c.rank > best[1].rank for c in holding):
+        return None  # he can beat the card on the table: third-hand play, not unblocking
+    round_one = _first_round(ctx, led.suit, i)
+    expected = _unblock_card(holding, round_one)
+    ok = played == expected
+    label = "UNBLOCK_OK" if ok else "UNBLOCK_MISSED"
+    return Finding(
+        motif="unblock", label=label, trick=_n(ctx, i), seats=(partner,), cards=(played,),
+        facts={"expected": str(expected), "holding": [str(c) for c in holding], "winning": str(best[1]),
+               "round_one": round_one},
+        text=_unblock_text(ctx, ok, t.leader, partner, holding, played, expected, best, round_one),
+    )  # fmt: skip
+
+
+def _unblock_card(holding: list[Card], round_one: bool) -> Card:
+    """p.60: with three or more, the second-highest; with two, the higher (the lowest is kept for the
+    last round) — except on the first round, where the second-best of two is the lower."""
+    return holding[1] if len(holding) >= 3 or round_one else holding[0]
+
+
+def _unblock_why(holding: list[Card], round_one: bool) -> str:
+    if len(holding) >= 3:
+        return "his second-highest card, keeping the lowest for the last round"
+    if round_one:
+        return "the lower of two on the first round, which counts as his second-best"
+    return "the higher of his last two, keeping the lowest for the last round"
+
+
+def _unblock_text(ctx: Context, ok: bool, leader: Seat, partner: Seat, holding: list[Card], played: Card,
+                  expected: Card, best: tuple[Seat, Card], round_one: bool) -> str:  # fmt: skip
+    a, b = ctx.who(leader), ctx.who(partner)
+    name = _suit_name(played.suit)
+    on_table = f"{ctx.who(best[0])}'s {best[1]}" if best[0] != leader else f"{a}'s own {best[1]}"
+    why = _unblock_why(holding, round_one)
+    if ok:
+        return (f"{b} cannot beat {on_table}, so he plays {played} from {cards_text(holding)}, {why}: "
+                f"his high cards will not block {a}'s {name}.")
+    return (f"{b} cannot beat {on_table} and plays {played} from {cards_text(holding)}. To keep out of the "
+            f"way of {a}'s {name}, the book advises {expected}, {why}.")
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. MOT-RETURN: returning partner's suit [S2 pp.60–61]
+
+
+@detector("return", "Returning partner's suit")
+def return_lead(ctx: Context) -> list[Finding]:
+    found: list[Finding] = []
+    for suit, owner in ctx.owner.items():
+        if not ctx.defender(owner):
+            continue
+        leads = [i for i in ctx.rounds(suit) if ctx.tricks[i].leader == owner.partner]
+        if leads:
+            f = _return_at(ctx, leads[0], owner.partner)
+            if f is not None:
+                found.append(f)
+    return found
+
+
+def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
+    led = ctx.led(i)
+    if led is None:
+        return None
+    holding = ctx.holding(seat, led.suit, i)
+    rules = _return_rules(ctx, i, seat, holding)
+    if not rules:
+        return None  # four or more cards and no top-card rule: unspecified (Appendix B.8)
+    rule, expected = rules[0]
+    agreeing = [n for n, cards in rules if led in cards]
+    ok = led in expected
+    facts: dict[str, object] = {"rule": rule, "rules": agreeing, "expected": [str(c) for c in expected],
+                                "holding": [str(c) for c in holding]}  # fmt: skip
+    return Finding(
+        motif="return", label="RETURN_OK" if ok else "RETURN_DEVIATION", trick=_n(ctx, i), seats=(seat,),
+        cards=(led,), facts=facts, shown=len(holding) > 1,
+        text=_return_text(ctx, ok, seat, rule, led, holding, expected),
+    )  # fmt: skip
+
+
+def _return_rules(ctx: Context, i: int, seat: Seat, holding: list[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every rule of p.60–61 that applies, in the book's order, with the card(s) it asks for."""
+    suit = holding[0].suit
+    top = ctx.unplayed(suit, i)
+    out: list[tuple[int, tuple[Card, ...]]] = []
+    if top and top[0] in holding:
+        out.append((1, (top[0],)))
+    if len(top) >= 3 and top[1] in holding and top[2] in holding and top[0] not in holding:
+        out.append((2, (top[1], top[2])))
+    over = _over_dummy(ctx, i, seat, holding)
+    if over is not None:
+        out.append((3, (over,)))
+    if len(holding) <= 3:
+        out.append((4, (holding[0] if len(holding) <= 2 else holding[-1],)))
+    return out
+
+
+def _over_dummy(ctx: Context, i: int, seat: Seat, holding: list[Card]) -> Card | None:
+    """Rule 3: the pone, with dummy playing fourth, keeps a card over dummy's: the lowest such card.
+    Needs dummy to hold a card of the suit [interp]."""
+    if ctx.dummy is None or ctx.dummy != seat.rho:
+        return None
+    dummy = ctx.holding(ctx.dummy, holding[0].suit, i)
+    if not dummy:
+        return None
+    over = [c for c in holding if c.rank > dummy[0].rank]
+    return over[-1] if over else None
+
+
+_RULE_WORDS = {
+    1: "the best card left in the suit goes back first",
+    2: "holding the second- and third-best cards left, either of them goes back",
+    3: "a card higher than all of dummy's goes back, so that it can still beat dummy later",
+    4: "with two cards the higher goes back, with three the lowest",
+}
+
+
+def _return_text(ctx: Context, ok: bool, seat: Seat, rule: int, led: Card, holding: list[Card],
+                 expected: tuple[Card, ...]) -> str:  # fmt: skip
+    b = ctx.who(seat)
+    a = ctx.who(seat.partner)
+    name = _suit_name(led.suit)
+    if len(holding) == 1:
+        return f"{b} returns {a}'s {name} with his only card, {led}."
+    if ok:
+        return f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}: {_RULE_WORDS[rule]}."
+    want = " or ".join(str(c) for c in expected)
+    return (f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}. The book's advice here is "
+            f"{want}: {_RULE_WORDS[rule]}.")
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. MOT-THIRD: third-hand play [S2 pp.57–59]
+
+
+@detector("third-hand", "Third-hand play")
+def third_hand(ctx: Context) -> list[Finding]:
+    found: list[Finding] = []
+    for i, t in enumerate(ctx.tricks):
+        if len(t.plays) >= 3 and ctx.defender(t.leader) and _tries_to_win(ctx, i, t.leader.partner):
+            f = _third_at(ctx, i, t.leader.partner)
+            if f is not None:
+                found.append(f)
+    return found
+
+
+def _third_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
+    led = ctx.led(i)
+    card = ctx.card_of(i, seat)
+    best = ctx.winning_so_far(i, 2)
+    if led is None or card is None or best is None or card.suit != led.suit:
+        return None  # a ruff is no choice among the suit's cards
+    holding = ctx.holding(seat, led.suit, i)
+    gone = set(ctx.played_before[i]) | {c for _, c in ctx.tricks[i].plays[:2]}
+    top = _top_sequence(holding, ctx.unplayed(led.suit, i), gone)
+    winners = [c for c in top if c.rank > best[1].rank]
+    if len(holding) < 2 or not winners:
+        return None
+    label, facts = _third_label(ctx, i, seat, holding, card, top, winners)
+    if label is None:
+        return None
+    facts |= {"holding": [str(c) for c in holding], "top": [str(c) for c in top]}
+    return Finding(
+        motif="third-hand", label=label, trick=_n(ctx, i), seats=(seat,), cards=(card,), facts=facts,
+        text=_third_text(ctx, label, seat, card, holding, winners[-1], best, facts),
+    )  # fmt: skip
+
+
+def _top_sequence(holding: list[Card], unplayed: list[Card], gone: set[Card]) -> list[Card]:
+    """The seat's top card and those touching it, counting cards already played (this trick too) as gone."""
+    live = [c for c in unplayed if c not in gone or c in holding]
+    seq: list[Card] = []
+    for c in live:
+        if c not in holding:
+            break
+        seq.append(c)
+    return seq
+
+
+def _third_label(ctx: Context, i: int, seat: Seat, holding: list[Card], card: Card, top: list[Card],
+                 winners: list[Card]) -> tuple[str | None, dict[str, object]]:  # fmt: skip
+    if card == winners[-1]:
+        return "THIRD_HIGH_OK", {}
+    if card in top:
+        return "THIRD_DECEPTIVE", {"usual": str(winners[-1])}
+    gaps = [c for c in ctx.unplayed(card.suit, i) if card.rank < c.rank < top[0].rank and c not in holding]
+    dummy_passed = ctx.dummy is not None and ctx.position(i, ctx.dummy) < ctx.position(i, seat)
+    in_dummy = set(ctx.hand(ctx.dummy, i)) if ctx.dummy is not None else set()
+    if dummy_passed and all(g in in_dummy for g in gaps):
+        # p.59: the card between is in dummy, which has played: the lower card is a certainty
+        return "THIRD_HIGH_OK", {"certainty": True}
+    unseen = [g for g in gaps if g not in in_dummy]
+    if not unseen or _eleven_justified(ctx, i):
+        # the lower card is safe by the Eleven Rule (MOT-ELEVEN speaks of it), or the gap card sits in
+        # dummy playing after him and nothing is being finessed against
+        return None, {}
+    return "THIRD_FINESSE_CONTRARY", {"gap": cards_text(unseen), "usual": str(winners[-1])}
+
+
+def _eleven_justified(ctx: Context, i: int) -> bool:
+    """MOT-ELEVEN, as third hand can count it: the count leaves no higher card with the declarer."""
+    count = eleven_count(ctx, i)
+    return count is not None and not count.hidden
+
+def _third_text(ctx: Context, label: str, seat: Seat, card: Card, holding: list[Card], usual: Card,
+                best: tuple[Seat, Card], facts: dict[str, object]) -> str:  # fmt: skip
+    b = ctx.who(seat)
+    held = cards_text(holding)
+    if label == "THIRD_HIGH_OK" and facts.get("certainty"):
+        return (f"Third hand, {b} plays {card} from {held}: every card between is in dummy, which has "
+                f"already played, so the lower card is as good as the higher.")
+    if label == "THIRD_HIGH_OK":
+        if best[0] == seat.partner:
+            play = f"puts {card} (from {held}) on {ctx.who(best[0])}'s {best[1]}"
+        else:
+            play = f"beats {ctx.who(best[0])}'s {best[1]} with {card} (from {held})"
+        rule = "Third hand plays high" if card == holding[0] else \
+            "Third hand plays high, and with cards in sequence the lowest of them"
+        return f"{rule}: {b} {play}."
+    if label == "THIRD_DECEPTIVE":
+        return (f"Third hand, {b} plays {card} from {held}, the higher of equal cards: the usual play is "
+                f"{usual}, the lowest of the sequence, and this may mislead partner as well as the declarer.")
+    gap = str(facts.get("gap", "a higher card"))
+    return (f"Third hand, {b} plays {card} from {held}, finessing against {gap}, which he cannot see. "
+            f"The book advises third hand not to finesse but to play {usual}.")
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. MOT-DISCARD: discards by the defenders [S2 p.67]
+
+
+@detector("discard", "Discards")
+def discard(ctx: Context) -> list[Finding]:
+    """Every defender's discard, labelled per §7 MOT-DISCARD (the labels themselves are [interp] there)."""
+    found: list[Finding] = []
+    first: dict[Seat, Suit] = {}
+    for i, t in enumerate(ctx.tricks):
+        for seat, card in t.plays[1:]:
+            if ctx.defender(seat) and _is_discard(ctx, i, seat, card):
+                found.append(_discard_at(ctx, i, seat, card, first.get(seat)))
+                first.setdefault(seat, card.suit)
+    return found
+
+
+def _is_discard(ctx: Context, i: int, seat: Seat, card: Card) -> bool:
+    led = ctx.led(i)
+    if led is None or card.suit == led.suit or card.suit == ctx.trump:
+        return False
+    return not ctx.holding(seat, led.suit, i)  # holding one is a revoke, not a discard
+
+
+def _guarded_honours(cards: list[Card]) -> int:
+    return sum(1 for c in cards if c.rank in _GUARD_NEED and len(cards) - 1 >= _GUARD_NEED[c.rank])
+
+
+def _strength(cards: list[Card]) -> tuple[int, int, int]:
+    return (_guarded_honours(cards), len(cards), int(cards[0].rank) if cards else 0)
+
+
+def _unguards(cards: list[Card], card: Card) -> list[Card]:
+    """The honours of ``cards`` that were guarded and are not once ``card`` is gone."""
+    rest = [c for c in cards if c != card]
+    return [c for c in rest if c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) and len(rest) - 1 < _GUARD_NEED[c.rank]
+            and len(cards) - 1 >= _GUARD_NEED[c.rank]]  # fmt: skip
+
+
+def _threatened(ctx: Context, i: int, cards: list[Card]) -> bool:
+    """A K, Q or J in ``cards`` below an unplayed card the declarer side holds."""
+    if ctx.declarer is None or not cards:
+        return False
+    theirs = [c for s in Seat if ctx.declarer_side(s) for c in ctx.hand(s, i) if c.suit == cards[0].suit]
+    return any(h.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) and any(c.rank > h.rank for c in theirs) for h in cards)
+
+
+def _lost(ctx: Context, i: int, cards: list[Card], card: Card) -> list[Card]:
+    """The honours that discarding ``card`` leaves unguarded while the declarer side holds a higher card."""
+    return [h for h in _unguards(cards, card) if _threatened(ctx, i, [h])]
+
+
+def _candidates(ctx: Context, i: int, seat: Seat) -> dict[Suit, list[Card]]:
+    led = ctx.led(i)
+    hand = ctx.hand(seat, i)
+    return {s: _of(hand, s) for s in Suit if led is not None and s != led.suit and s != ctx.trump and _of(hand, s)}
+
+
+def _discard_at(ctx: Context, i: int, seat: Seat, card: Card, first: Suit | None) -> Finding:
+    suits = _candidates(ctx, i, seat)
+    own = suits[card.suit]
+    # [interp] a discard "protects the weak suits" only if another suit has an honour the declarer side can
+    # still attack; with nothing to protect the choice teaches nothing and stays unshown
+    protected = [s for s in suits if s != card.suit and _threatened(ctx, i, suits[s])]
+    facts: dict[str, object] = {"holding": {s.word: [str(c) for c in cs] for s, cs in suits.items()},
+                                "first_discard": first is None, "protected": [s.word for s in protected]}  # fmt: skip
+    label = _discard_label(ctx, i, card, suits, first, protected)
+    return Finding(
+        motif="discard", label=label, trick=_n(ctx, i), seats=(seat,), cards=(card,), facts=facts,
+        shown=label != "DISCARD_NEUTRAL", text=_discard_text(ctx, i, label, seat, card, own, suits, protected),
+    )  # fmt: skip
+
+
+def _discard_label(ctx: Context, i: int, card: Card, suits: dict[Suit, list[Card]], first: Suit | None,
+                   protected: list[Suit]) -> str:  # fmt: skip
+    own = suits[card.suit]
+    best = max(_strength(cards) for cards in suits.values())
+    harmless = [s for s, cs in suits.items() if s != card.suit and not _lost(ctx, i, cs, cs[-1])]
+    if _lost(ctx, i, own, card) and harmless:
+        return "DISCARD_UNGUARDS"
+    if not protected:
+        return "DISCARD_NEUTRAL"
+    # "first discard of the deal" is known only when the record starts at trick 1 [interp]
+    if first is None and ctx.game.first_trick == 1:
+        if len(suits) >= 2 and _strength(own) == best and not _unguards(own, card):
+            return "DISCARD_BEST_PROTECTED"
+        return "DISCARD_NEUTRAL"
+    if first is not None and card.suit == first and ctx.game.first_trick == 1:
+        return "DISCARD_CONTINUES"
+    return "DISCARD_NEUTRAL"
+
+
+def _discard_text(ctx: Context, i: int, label: str, seat: Seat, card: Card, own: list[Card],
+                  suits: dict[Suit, list[Card]], protected: list[Suit]) -> str:  # fmt: skip
+    b = ctx.who(seat)
+    kept = " and ".join(cards_text(suits[s]) for s in protected)
+    name = _suit_name(card.suit)
+    if label == "DISCARD_BEST_PROTECTED":
+        return (f"{b} cannot follow and discards {card} from {cards_text(own)}, his best-protected suit, "
+                f"keeping {kept} guarded; the discard also tells {ctx.who(seat.partner)} where {b} is strong.")
+    if label == "DISCARD_CONTINUES":
+        verb = "stay" if len(protected) > 1 else "stays"
+        return f"{b} discards another of his {name}, {card}, so that {kept} {verb} guarded."
+    if label == "DISCARD_UNGUARDS":
+        lost = cards_text(_lost(ctx, i, own, card))
+        return (f"{b} discards {card}, which leaves {lost} without a guard while {ctx.dealer_word()}'s side "
+                f"still holds a higher {name[:-1]}. The book advises discarding from a suit that can spare a card.")
+    return f"{b} discards {card}."

@@ -1,0 +1,261 @@
+"""The books' rules for the make (rules-reference §8), as computable advice, and how the actual make
+compares.
+
+Bridge Whist only: the dealer names the trump or passes the make to dummy.  Three sources:
+Foster's count and no-trump guidance (DECL-FC, DECL-FNT), Elwell's rules for the dealer (DECL-E) and
+the Dummy Bridge mechanical declaration (DECL-DB).  Where the books leave a word undefined
+("protection", "very strong") the reading is ours and marked [interp].  Pure functions; no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..rules.cards import Card, Rank, Seat, Strain, Suit
+from ..rules.game import Game
+
+__all__ = ["Advice", "MakeNote", "foster_count", "guarded", "protected", "foster_dealer", "foster_dummy",
+           "elwell_dealer", "dummy_bridge", "make_note", "PASS"]  # fmt: skip
+
+PASS = "pass"
+_HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
+_WORD = {Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs", Suit.SPADES: "spades"}
+_STRAIN = {Suit.HEARTS: Strain.HEARTS, Suit.DIAMONDS: Strain.DIAMONDS, Suit.CLUBS: Strain.CLUBS,
+           Suit.SPADES: Strain.SPADES}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What one book's rule says: a strain (``Strain``) or ``PASS``, and why, in plain words."""
+
+    source: str  # "Foster", "Elwell", "Dummy Bridge"
+    call: Strain | str
+    reasons: tuple[str, ...]
+
+    @property
+    def call_word(self) -> str:
+        return self.call if isinstance(self.call, str) else self.call.word
+
+
+def _suit(hand: Iterable[Card], s: Suit) -> list[Card]:
+    return sorted((c for c in hand if c.suit == s), key=lambda c: -c.rank)
+
+
+def _ranks(hand: Iterable[Card], s: Suit) -> set[Rank]:
+    return {c.rank for c in hand if c.suit == s}
+
+
+def aces(hand: Iterable[Card]) -> list[Suit]:
+    return [c.suit for c in hand if c.rank == Rank.ACE]
+
+
+def foster_count(hand: Iterable[Card], s: Suit) -> int:
+    """DECL-FC: length of s + its honours (A K Q J 10) + aces and kings in the three other suits."""
+    cards = list(hand)
+    trumps = _suit(cards, s)
+    honours = sum(1 for c in trumps if c.rank in _HONOURS)
+    outside = sum(1 for c in cards if c.suit != s and c.rank in (Rank.ACE, Rank.KING))
+    return len(trumps) + honours + outside
+
+
+def guarded(hand: Iterable[Card], s: Suit) -> bool:
+    """D-11 (Elwell): K with at least one other card, or Q with at least two others."""
+    ranks = _ranks(hand, s)
+    n = len(ranks)
+    return (Rank.KING in ranks and n >= 2) or (Rank.QUEEN in ranks and n >= 3)
+
+
+def protected(hand: Iterable[Card], s: Suit) -> bool:
+    """[interp] Foster's "protection" (p.38–39, not defined numerically): an ace, or guarded (D-11)."""
+    return Rank.ACE in _ranks(hand, s) or guarded(hand, s)
+
+
+def _strong(hand: Iterable[Card], s: Suit) -> bool:
+    """[interp] Foster's "very strong suit" beside one ace (p.39: ♣K Q J 8 6, ♠K Q 10): K Q with a third honour."""
+    ranks = _ranks(hand, s)
+    return {Rank.KING, Rank.QUEEN} <= ranks and len(ranks & {Rank.ACE, Rank.JACK, Rank.TEN}) >= 1
+
+
+def _honours(hand: Iterable[Card], s: Suit) -> int:
+    return sum(1 for c in hand if c.suit == s and c.rank in _HONOURS)
+
+
+def _trump_call(hand: list[Card], *, dummy: bool) -> tuple[Suit | None, list[str]]:
+    """Foster's red-suit count (DECL-FC): the better red suit counting 8 or more with five or more cards."""
+    best: tuple[int, Suit] | None = None
+    notes: list[str] = []
+    for s in (Suit.HEARTS, Suit.DIAMONDS):
+        n = len(_suit(hand, s))
+        if n < 5 and not (dummy and n >= 4 and _honours(hand, s) >= 2):
+            continue
+        count = foster_count(hand, s)
+        notes.append(f"{_WORD[s]} count {n} + {_honours(hand, s)} honours + "
+                     f"{count - n - _honours(hand, s)} plain-suit aces and kings = {count}")  # fmt: skip
+        if count >= 8 and (best is None or count > best[0] or (count == best[0] and s == Suit.HEARTS)):
+            best = (count, s)
+    return (best[1] if best else None), notes
+
+
+def foster_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
+    """DECL-FNT and DECL-FC for the dealer [S2 pp.34–42]."""
+    cards = list(hand)
+    a = aces(cards)
+    others = [s for s in Suit if s not in a]
+    why: list[str] = [f"{len(a)} ace{'s' if len(a) != 1 else ''}"]
+    nt = False
+    if len(a) == 4:
+        nt, why = True, why + ["four aces: always no-trumps"]
+    elif len(a) == 3:
+        hearts = foster_count(cards, Suit.HEARTS) if len(_suit(cards, Suit.HEARTS)) >= 5 else 0
+        # [interp] "unless the hearts are very strong": a heart count of 10 or more
+        nt = hearts < 10
+        why.append("three aces: no-trumps" + ("" if nt else ", but the hearts are very strong"))
+    elif len(a) == 2:
+        nt = any(protected(cards, s) for s in others)
+        why.append("two aces and " + ("a third suit protected" if nt else "no third suit protected"))
+    elif len(a) == 1:
+        strong = [s for s in others if _strong(cards, s)]
+        nt = len(strong) >= 2 or all(protected(cards, s) for s in others)
+        why.append("one ace and " + ("two very strong suits" if len(strong) >= 2 else
+                                     "the other three suits protected" if nt else "not enough protection"))  # fmt: skip
+    else:
+        kings = sum(1 for s in Suit if Rank.KING in _ranks(cards, s))
+        nt = all(_honours(cards, s) >= 2 for s in Suit) and kings >= 3
+        why.append("no ace" + (": two honours in every suit, three kings" if nt else ""))
+    if nt:
+        return Advice("Foster", Strain.NOTRUMP, tuple(why))
+    suit, counts = _trump_call(cards, dummy=False)
+    why += counts
+    if suit is not None:
+        return Advice("Foster", _STRAIN[suit], tuple(why + [f"{_WORD[suit]} count 8 or more: a good make"]))
+    clubs = _suit(cards, Suit.CLUBS)
+    if _honours(cards, Suit.CLUBS) >= 4 and len(clubs) >= 5 and not any(protected(cards, s) for s in (Suit.HEARTS, Suit.DIAMONDS)):
+        return Advice("Foster", Strain.CLUBS, tuple(why + ["four club honours and no red protection"]))
+    if own_score >= 24 and len(_suit(cards, Suit.SPADES)) >= 5:
+        return Advice("Foster", Strain.SPADES, tuple(why + ["spades at 24 or more"]))
+    return Advice("Foster", PASS, tuple(why + ["nothing good enough: pass the make to dummy"]))
+
+
+def foster_dummy(hand: Iterable[Card]) -> Advice:
+    """DECL-FNT for dummy after a passed make [S2 pp.44–47]."""
+    cards = list(hand)
+    a = aces(cards)
+    reds_stopped = all(protected(cards, s) for s in (Suit.HEARTS, Suit.DIAMONDS))
+    why = [f"{len(a)} ace{'s' if len(a) != 1 else ''}", "both red suits stopped" if reds_stopped else "a red suit unstopped"]
+    suit, counts = _trump_call(cards, dummy=True)
+    why += counts
+    if len(a) == 4 or (len(a) == 3 and suit != Suit.HEARTS):
+        return Advice("Foster", Strain.NOTRUMP, tuple(why + ["three or four aces: no-trumps"]))
+    if suit is not None:
+        return Advice("Foster", _STRAIN[suit], tuple(why + [f"a {_WORD[suit][:-1]} call with the count"]))
+    if len(a) == 2 and reds_stopped:
+        return Advice("Foster", Strain.NOTRUMP, tuple(why + ["two aces with both red suits stopped"]))
+    for s in (Suit.HEARTS, Suit.DIAMONDS):  # a trump call needs two honours or six trumps
+        n = len(_suit(cards, s))
+        if n >= 6 or (n >= 4 and _honours(cards, s) >= 2):
+            return Advice("Foster", _STRAIN[s], tuple(why + [f"{n} {_WORD[s]} with {_honours(cards, s)} honours"]))
+    clubs, spades = _suit(cards, Suit.CLUBS), _suit(cards, Suit.SPADES)
+    call = Strain.CLUBS if len(clubs) > len(spades) and _honours(cards, Suit.SPADES) >= 1 else Strain.SPADES
+    return Advice("Foster", call, tuple(why + ["a hopeless hand: make it to lose as little as possible"]))
+
+
+def elwell_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
+    """DECL-E: Elwell's rules for the dealer's no-trumps, hearts, diamonds, clubs and spades [S1]."""
+    cards = list(hand)
+    a = aces(cards)
+    others = [s for s in Suit if s not in a]
+    g = [s for s in others if guarded(cards, s)]
+    rule = None
+    if len(a) >= 3:
+        rule = f"E-NT{5 - len(a)}: {len(a)} aces"
+    elif len(a) == 2 and g:
+        rule = "E-NT3: two aces and a guarded suit"
+    elif len(a) == 1 and len(g) == 3:
+        rule = "E-NT4: one ace and three guarded suits"
+    else:
+        for s in (Suit.CLUBS, Suit.SPADES):
+            ranks = _ranks(cards, s)
+            if {Rank.ACE, Rank.KING, Rank.QUEEN} <= ranks and len(ranks) >= 6 and len(a) >= 2:
+                rule = f"E-NT5: an established {_WORD[s][:-1]} suit and another ace"
+    heart_honours = _honours(cards, Suit.HEARTS)
+    big_red = max(_honours(cards, Suit.HEARTS), _honours(cards, Suit.DIAMONDS)) >= 4
+    if rule is not None and not big_red:
+        return Advice("Elwell", Strain.NOTRUMP, (rule,))
+    some_protection = any(protected(cards, s) for s in Suit if s != Suit.HEARTS)  # [interp] "some protection"
+    n = len(_suit(cards, Suit.HEARTS))
+    if heart_honours >= 4 or (n >= 6 and heart_honours >= 1 and some_protection) or \
+            (n >= 5 and heart_honours >= 2 and some_protection) or (n == 4 and heart_honours >= 3 and some_protection):
+        return Advice("Elwell", Strain.HEARTS, (f"{n} hearts with {heart_honours} honours" +
+                                                (" and protection" if some_protection else ""),))  # fmt: skip
+    d_hon, d = _honours(cards, Suit.DIAMONDS), len(_suit(cards, Suit.DIAMONDS))
+    d_protection = any(protected(cards, s) for s in Suit if s != Suit.DIAMONDS)
+    if d_hon >= 4 or (d >= 6 and d_hon >= 1 and d_protection) or (d >= 5 and d_hon >= 2 and d_protection):
+        return Advice("Elwell", Strain.DIAMONDS, (f"{d} diamonds with {d_hon} honours",))
+    if own_score >= 18 and _honours(cards, Suit.CLUBS) >= 3 and len(_suit(cards, Suit.CLUBS)) >= 5:
+        return Advice("Elwell", Strain.CLUBS, ("clubs at 18 or more",))
+    if own_score >= 24 and len(_suit(cards, Suit.SPADES)) >= 5:
+        return Advice("Elwell", Strain.SPADES, ("spades at 24 or more",))
+    return Advice("Elwell", PASS, ("no rule for a make applies: pass",))
+
+
+def dummy_bridge(hand: Iterable[Card]) -> Advice:
+    """DECL-DB [S2 p.84]: three or four aces no-trumps; else the longest suit; then the most pips
+    (A 11, K Q J 10 10 each); then the higher-scoring suit (♥ > ♦ > ♣ > ♠)."""
+    cards = list(hand)
+    if len(aces(cards)) >= 3:
+        return Advice("Dummy Bridge", Strain.NOTRUMP, ("three or more aces",))
+
+    def pips(s: Suit) -> int:
+        return sum(11 if c.rank == Rank.ACE else 10 if c.rank >= Rank.TEN else int(c.rank) for c in _suit(cards, s))
+
+    order = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
+    best = max(order, key=lambda s: (len(_suit(cards, s)), pips(s), -order.index(s)))
+    return Advice("Dummy Bridge", _STRAIN[best], (f"the longest suit ({len(_suit(cards, best))} cards, {pips(best)} pips)",))
+
+
+@dataclass(frozen=True, slots=True)
+class MakeNote:
+    """The make in a lesson: who made what, what the books' rules advise, and whether they agree."""
+
+    maker: Seat
+    passed: bool
+    actual: Strain
+    advice: tuple[Advice, ...]
+    dealer_advice: tuple[Advice, ...]  # for a passed make: what the rules said to the dealer
+    mechanical: Advice  # the Dummy Bridge rule for the maker's hand
+    text: str
+
+    @property
+    def agrees(self) -> bool:
+        return self.advice[0].call == self.actual
+
+
+def _line(who: str, advice: Advice, actual: Strain | None) -> str:
+    verdict = "" if actual is None else (" — agrees" if advice.call == actual else " — differs")
+    return f"- {who}: **{advice.call_word}**{verdict} ({'; '.join(advice.reasons)})"
+
+
+def make_note(game: Game) -> MakeNote | None:
+    """The make as the books' rules see it; None outside Bridge Whist, without a make, or for a partial hand."""
+    decl = game.declaration
+    if game.regime.name != "bridge-whist" or decl is None or decl.maker is None or game.is_partial:
+        return None
+    own = int(game.score_before.get("YZ", 0)) if game.score_before else 0
+    dealer_hand = game.deal[game.dealer]
+    dealer_advice = (foster_dealer(dealer_hand, own), elwell_dealer(dealer_hand, own))
+    if not decl.passed:
+        advice: tuple[Advice, ...] = dealer_advice
+        lines = [f"The dealer made it {decl.strain.word}. What the books' rules say with his hand:"]
+        lines += [_line(f"{a.source}'s rules for the dealer", a, decl.strain) for a in advice]
+        mechanical = dummy_bridge(dealer_hand)
+        lines.append(_line("the Dummy Bridge rule (mechanical)", mechanical, decl.strain))
+        return MakeNote(decl.maker, False, decl.strain, advice, (), mechanical, "\n".join(lines))
+    dummy_hand = game.deal[decl.maker]
+    advice = (foster_dummy(dummy_hand),)
+    lines = [f"The dealer passed the make and dummy made it {decl.strain.word}. What the books' rules say:"]
+    lines += [_line(f"{a.source}'s rules for the dealer", a, None) for a in dealer_advice]
+    lines += [_line(f"{a.source}'s rules for dummy", a, decl.strain) for a in advice]
+    mechanical = dummy_bridge(dummy_hand)
+    lines.append(_line("the Dummy Bridge rule for dummy (mechanical)", mechanical, decl.strain))
+    return MakeNote(decl.maker, True, decl.strain, advice, dealer_advice, mechanical, "\n".join(lines))
