@@ -18,12 +18,19 @@ from typing import Any
 import pytest
 
 from replayer.analysis import double_dummy as analysis
-from replayer.analysis.double_dummy import ClaimVerdict, PlayAnalysis, analyse, best_line, dds_available, verify_claims
+from replayer.analysis.double_dummy import (
+    ClaimVerdict,
+    PlayAnalysis,
+    analyse,
+    best_line,
+    dds_available,
+    verify_claims,
+)
+from replayer.record.hand import HandRecord
+from replayer.record.reader import load
 from replayer.rules.cards import Card, Letter, Seat
 from replayer.rules.game import Game
-from replayer.record.reader import load
 from replayer.rules.play import Trick, trick_winner
-from replayer.record.hand import HandRecord
 from support.games import ROOT, foster, game_from_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures" / "valid"
@@ -34,7 +41,9 @@ def c(text: str) -> Card:
 
 
 def record(n: int) -> HandRecord:
-    rec, _ = load((ROOT / "hands" / "foster-1904" / f"hand-{n}.yaml").read_text(encoding="utf-8"), f"hand-{n}")
+    rec, _ = load(
+        (ROOT / "hands" / "foster-1904" / f"hand-{n}.yaml").read_text(encoding="utf-8"), f"hand-{n}"
+    )
     assert rec is not None
     return rec
 
@@ -282,12 +291,16 @@ def test_a_problem_with_no_play_gets_its_double_dummy_value() -> None:
 def test_an_unfinished_last_trick(shown: int, solver_calls: dict[str, int]) -> None:
     game = foster(2)
     last = game.tricks[-1]
-    cut = dataclasses.replace(game, tricks=game.tricks[:-1] + (Trick(last.number, last.leader, last.plays[:shown], None),))
+    cut = dataclasses.replace(
+        game, tricks=game.tricks[:-1] + (Trick(last.number, last.leader, last.plays[:shown], None),)
+    )
     cache: dict[str, int] = {}
     a = analyse(cut, cache)
     assert len(a.cards) == 48 + shown
     assert a.end == analysed(2).end  # the last trick is played out double dummy
-    assert [(x.before, x.after) for x in a.cards] == [(x.before, x.after) for x in analysed(2).cards[: 48 + shown]]
+    assert [(x.before, x.after) for x in a.cards] == [
+        (x.before, x.after) for x in analysed(2).cards[: 48 + shown]
+    ]
     before = dict(solver_calls)
     analyse(cut, cache)
     assert solver_calls == before
@@ -346,8 +359,15 @@ def test_every_claim_gets_a_verdict_with_a_sentence(n: int) -> None:
 
 
 def summary(v: ClaimVerdict) -> tuple[str, int, str, int | None, int | None, int | None, str | None]:
-    return (v.claim.kind, v.claim.trick, v.verdict, v.tricks, v.as_played, v.needed,
-            str(v.substitute) if v.substitute else None)  # fmt: skip
+    return (
+        v.claim.kind,
+        v.claim.trick,
+        v.verdict,
+        v.tricks,
+        v.as_played,
+        v.needed,
+        str(v.substitute) if v.substitute else None,
+    )
 
 
 def test_hand_1_without_dummy_s_diamond_ace_y_z_do_not_win_the_game() -> None:
@@ -377,8 +397,12 @@ def test_hand_5_the_eleven_rule_and_b_s_discards() -> None:
     line = v["outcome"].line
     game = foster(5)
     z = game.seat_of(Letter.Z)
-    assert line[:4] == ((game.seat_of(Letter.A), c("♥K")), (game.seat_of(Letter.Y), c("♥J")),
-                        (game.seat_of(Letter.B), c("♦6")), (z, c("♣6")))  # fmt: skip
+    assert line[:4] == (
+        (game.seat_of(Letter.A), c("♥K")),
+        (game.seat_of(Letter.Y), c("♥J")),
+        (game.seat_of(Letter.B), c("♦6")),
+        (z, c("♣6")),
+    )
     assert won_by(line, None)[z.side] == 8  # A–B took the first three tricks: 8 of the last 10, the game
     assert "Best play from there: A: ♥K ♥J ♦6 ♣6 |" in v["outcome"].text
 
@@ -390,7 +414,9 @@ def won_by(line: tuple[tuple[Seat, Card], ...], trump: Any) -> dict[str, int]:
     return out
 
 
-def test_best_line_from_a_trick_keeps_the_book_s_cards_while_they_are_best(solver_calls: dict[str, int]) -> None:
+def test_best_line_from_a_trick_keeps_the_book_s_cards_while_they_are_best(
+    solver_calls: dict[str, int],
+) -> None:
     game = foster(2)  # no double-dummy error: the best line is the book's play
     cache: dict[str, int] = {}
     analyse(game, cache)
@@ -429,7 +455,10 @@ def test_a_hand_with_no_declaration() -> None:
     game = dataclasses.replace(foster(1), declaration=None)
     with pytest.raises(ValueError, match="no trump"):
         analyse(game, {})
-    assert {v.verdict for v in verify_claims(game, record(1), {})} == {"checked by the cards", "not checkable"}
+    assert {v.verdict for v in verify_claims(game, record(1), {})} == {
+        "checked by the cards",
+        "not checkable",
+    }
 
 
 def with_claim(n: int, **changes: Any) -> HandRecord:

@@ -28,8 +28,14 @@ ALLOWED: dict[str, set[str]] = {
 }
 
 # Modules that may touch files, the terminal or the clock (package-relative names).
-EDGE = {"validation/files.py", "lessons/build.py", "lessons/resources.py", "cli/main.py", "__main__.py",
-        "record/schema/build_schema.py"}
+EDGE = {
+    "validation/files.py",
+    "lessons/build.py",
+    "lessons/resources.py",
+    "cli/main.py",
+    "__main__.py",
+    "record/schema/build_schema.py",
+}
 IO_NAMES = {"open", "print", "input"}
 IO_MODULES = {"os", "pathlib", "sys", "time", "datetime", "subprocess", "shutil", "logging"}
 
@@ -89,7 +95,9 @@ def test_imports_follow_the_map() -> None:
     for path in _modules():
         package = _package_of(path)
         imports = _project_imports(path) - {package}
-        assert imports <= ALLOWED[package], f"{path.relative_to(PACKAGE)} imports {imports - ALLOWED[package]}"
+        assert imports <= ALLOWED[package], (
+            f"{path.relative_to(PACKAGE)} imports {imports - ALLOWED[package]}"
+        )
 
 
 def test_the_map_has_no_cycle() -> None:
@@ -124,8 +132,11 @@ def test_only_the_edge_does_io() -> None:
 
 
 def test_no_module_is_too_long() -> None:
-    long = {p.relative_to(PACKAGE).as_posix(): n for p in _modules()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    long = {
+        p.relative_to(PACKAGE).as_posix(): n
+        for p in _modules()
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
     assert not long, f"modules over {MAX_MODULE_LINES} lines: {long}"
 
 

@@ -123,7 +123,13 @@ def test_parse_errors_explain(text: str, in_message: str, in_hint: str) -> None:
 
 @pytest.mark.parametrize(
     ("kind", "level", "strain"),
-    [("bid", None, None), ("bid", 1, None), ("pass", 1, None), ("double", None, Strain.CLUBS), ("bet", None, None)],
+    [
+        ("bid", None, None),
+        ("bid", 1, None),
+        ("pass", 1, None),
+        ("double", None, Strain.CLUBS),
+        ("bet", None, None),
+    ],
 )
 def test_malformed_call_values_refused(kind: str, level: int | None, strain: Strain | None) -> None:
     with pytest.raises(ValueError):
@@ -134,7 +140,7 @@ def test_scan_s4_example() -> None:
     text = "1♠ pass 1♣ 1NT 2♣ 2R p p 3♣ X p 2NT p p p"
     tokens = scan_calls(text)
     assert [t.call.ascii() for t in tokens if t.call] == (
-        "1S Pass 1C 1NT 2C 2R Pass Pass 3C X Pass 2NT Pass Pass Pass".split()
+        ["1S", "Pass", "1C", "1NT", "2C", "2R", "Pass", "Pass", "3C", "X", "Pass", "2NT", "Pass", "Pass", "Pass"]
     )
     assert all(t.error is None for t in tokens)
     assert all(text[t.start : t.end] == t.text for t in tokens)
@@ -144,7 +150,15 @@ def test_scan_s4_example() -> None:
 def test_scan_joins_words_and_collects_errors() -> None:
     text = "1 spade, no bid, 2 no trumps; 3 royal spades 8S  1 spaed X"
     tokens = scan_calls(text)
-    assert [t.text for t in tokens] == ["1 spade", "no bid", "2 no trumps", "3 royal spades", "8S", "1 spaed", "X"]
+    assert [t.text for t in tokens] == [
+        "1 spade",
+        "no bid",
+        "2 no trumps",
+        "3 royal spades",
+        "8S",
+        "1 spaed",
+        "X",
+    ]
     assert [t.call for t in tokens] == [
         Call("bid", 1, Strain.SPADES),
         Call("pass"),
@@ -247,7 +261,11 @@ def test_royal_spades_and_spades_are_different_strains() -> None:
 
 
 def test_dealers_one_spade_can_be_left_in_and_names_spades() -> None:
-    assert check_auction(AUCTION, Seat.E, calls("1S p p p")) == (Contract(1, Strain.SPADES, 0, Seat.E), False, [])
+    assert check_auction(AUCTION, Seat.E, calls("1S p p p")) == (
+        Contract(1, Strain.SPADES, 0, Seat.E),
+        False,
+        [],
+    )
     contract, _, _ = check_auction(AUCTION, Seat.S, calls("1S 1C 4S p p p"))
     assert contract == Contract(4, Strain.SPADES, 0, Seat.S)
 

@@ -3,15 +3,41 @@
 import pytest
 
 from replayer.rules.cards import (
-    FULL_DECK, Card, CardSyntaxError, Letter, Rank, Seat, Strain, Suit,
-    format_holding, parse_card, parse_holding, scan_cards,
+    FULL_DECK,
+    Card,
+    CardSyntaxError,
+    Letter,
+    Rank,
+    Seat,
+    Strain,
+    Suit,
+    format_holding,
+    parse_card,
+    parse_holding,
+    scan_cards,
 )
 
 KING_OF_SPADES = Card(Suit.SPADES, Rank.KING)
 
 
-@pytest.mark.parametrize("text", ["♠K", "K♠", "SK", "sk", "S K", "s k", "KS", "king of spades", "spade K",
-                                  "K spades", "♤K", "♠\ufe0fK", " ♠K "])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "♠K",
+        "K♠",
+        "SK",
+        "sk",
+        "S K",
+        "s k",
+        "KS",
+        "king of spades",
+        "spade K",
+        "K spades",
+        "♤K",
+        "♠\ufe0fK",
+        " ♠K ",
+    ],
+)
 def test_king_of_spades_in_every_notation(text: str) -> None:
     assert parse_card(text) == KING_OF_SPADES
 
@@ -26,15 +52,18 @@ def test_knave_is_the_jack(text: str) -> None:
     assert parse_card(text) == Card(Suit.CLUBS, Rank.JACK)
 
 
-@pytest.mark.parametrize("text,hint", [
-    ("♠1", "ten is written 10"),
-    ("♠x", "small card of unknown rank"),
-    ("x", "small card of unknown rank"),
-    ("♠", "suit with no rank"),
-    ("K", "rank with no suit"),
-    ("♠11", "ranks"),
-    ("", "suit and a rank"),
-])
+@pytest.mark.parametrize(
+    "text,hint",
+    [
+        ("♠1", "ten is written 10"),
+        ("♠x", "small card of unknown rank"),
+        ("x", "small card of unknown rank"),
+        ("♠", "suit with no rank"),
+        ("K", "rank with no suit"),
+        ("♠11", "ranks"),
+        ("", "suit and a rank"),
+    ],
+)
 def test_unreadable_cards_explain_themselves(text: str, hint: str) -> None:
     with pytest.raises(CardSyntaxError) as exc:
         parse_card(text)
@@ -60,18 +89,21 @@ def test_a_row_of_cards_keeps_offsets_and_marks() -> None:
     row = "♣K* ♣4 S 7, king of clubs ♠1"
     toks = scan_cards(row)
     assert [t.card for t in toks[:4]] == [parse_card(x) for x in ("CK", "C4", "S7", "CK")]
-    assert [row[t.start:t.end] for t in toks] == ["♣K*", "♣4", "S 7", "king of clubs", "♠1"]
+    assert [row[t.start : t.end] for t in toks] == ["♣K*", "♣4", "S 7", "king of clubs", "♠1"]
     assert toks[0].marked and not toks[1].marked
     assert toks[4].card is None and toks[4].error is not None
 
 
-@pytest.mark.parametrize("text", [
-    "♠K8743 ♥107 ♦7 ♣AKQJ2",
-    "S K8743 H 10 7 D 7 C AKQJ2",
-    "K8743.T7.7.AKQJ2",
-    "spades: K 8 7 4 3, hearts 10 7, diamonds 7, clubs A K Q J 2",
-    "sk8743 ht7 d7 cakqj2",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "♠K8743 ♥107 ♦7 ♣AKQJ2",
+        "S K8743 H 10 7 D 7 C AKQJ2",
+        "K8743.T7.7.AKQJ2",
+        "spades: K 8 7 4 3, hearts 10 7, diamonds 7, clubs A K Q J 2",
+        "sk8743 ht7 d7 cakqj2",
+    ],
+)
 def test_holdings(text: str) -> None:
     cards = [t.card for t in parse_holding(text)]
     assert None not in cards
@@ -94,21 +126,38 @@ def test_seat_arithmetic() -> None:
     assert Seat.N.side == "NS" and Seat.W.side == "EW"
 
 
-@pytest.mark.parametrize("letter,dealer,seat", [
-    ("A", Seat.S, Seat.W), ("Y", Seat.S, Seat.N), ("B", Seat.N, Seat.W), ("Z", Seat.E, Seat.E),
-    ("A", Seat.N, Seat.E), ("Y", Seat.E, Seat.W), ("B", Seat.W, Seat.S),
-])
+@pytest.mark.parametrize(
+    "letter,dealer,seat",
+    [
+        ("A", Seat.S, Seat.W),
+        ("Y", Seat.S, Seat.N),
+        ("B", Seat.N, Seat.W),
+        ("Z", Seat.E, Seat.E),
+        ("A", Seat.N, Seat.E),
+        ("Y", Seat.E, Seat.W),
+        ("B", Seat.W, Seat.S),
+    ],
+)
 def test_book_letters_to_compass(letter: str, dealer: Seat, seat: Seat) -> None:
     # rules-reference §1.6: Z deals, A on his left, Y opposite, B on his right.
     assert Letter.parse(letter).seat(dealer) == seat
     assert Letter.of(seat, dealer) == Letter.parse(letter)
 
 
-@pytest.mark.parametrize("text,strain", [
-    ("hearts", Strain.HEARTS), ("H", Strain.HEARTS), ("♥", Strain.HEARTS), ("NT", Strain.NOTRUMP),
-    ("no-trumps", Strain.NOTRUMP), ("No Trumps", Strain.NOTRUMP), ("royal spades", Strain.ROYAL_SPADES),
-    ("R", Strain.ROYAL_SPADES), ("spade", Strain.SPADES),
-])
+@pytest.mark.parametrize(
+    "text,strain",
+    [
+        ("hearts", Strain.HEARTS),
+        ("H", Strain.HEARTS),
+        ("♥", Strain.HEARTS),
+        ("NT", Strain.NOTRUMP),
+        ("no-trumps", Strain.NOTRUMP),
+        ("No Trumps", Strain.NOTRUMP),
+        ("royal spades", Strain.ROYAL_SPADES),
+        ("R", Strain.ROYAL_SPADES),
+        ("spade", Strain.SPADES),
+    ],
+)
 def test_strains(text: str, strain: Strain) -> None:
     assert Strain.parse(text) == strain
     assert Strain.parse(strain.value) == strain

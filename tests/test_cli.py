@@ -1,8 +1,8 @@
 """The command line: exit codes, the diagnostic format, JSON output, and no tracebacks."""
 
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,8 +17,14 @@ HAND1 = ROOT / "hands" / "foster-1904" / "hand-1.yaml"
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "replayer", *args], capture_output=True, text=True, cwd=cwd,
-                          env=env, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "replayer", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        encoding="utf-8",
+    )
 
 
 def test_the_repositorys_hands_validate(capsys: pytest.CaptureFixture[str]) -> None:
@@ -27,14 +33,19 @@ def test_the_repositorys_hands_validate(capsys: pytest.CaptureFixture[str]) -> N
     assert "0 with errors" in err
 
 
-def test_a_changed_card_fails_with_a_located_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_changed_card_fails_with_a_located_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = HAND1.read_text(encoding="utf-8").replace("- ♠7 ♦3 ♦6 ♦Q", "- ♠8 ♦3 ♦6 ♦Q")
     bad = tmp_path / "hand.yaml"
     bad.write_text(text, encoding="utf-8")
     assert main(["validate", str(bad)]) == 1
     out = capsys.readouterr().out
     line = text.splitlines().index("    - ♠8 ♦3 ♦6 ♦Q") + 1
-    assert f"{bad}:{line}:7: error[card-twice]: ♠8 is played twice by A (W), at tricks 9 and 10, and ♠7 is never played" in out
+    assert (
+        f"{bad}:{line}:7: error[card-twice]: ♠8 is played twice by A (W), at tricks 9 and 10, and ♠7 is never played"
+        in out
+    )
     assert "hint: one of them is probably ♠7 — either change makes the hand legal" in out
 
 
@@ -65,10 +76,18 @@ def test_a_folder_without_hands_is_a_clear_usage_error(tmp_path: Path) -> None:
     assert r.returncode == 2 and "no hand files" in r.stderr and "Traceback" not in r.stderr
 
 
-@pytest.mark.parametrize("content", [
-    b"", b"rules: [unclosed\n", b"- just\n- a list\n", b"\xff\xfe not utf-8", b"rules: 3\nplay: {tricks: [1, 2]}\n",
-    b"play:\n  tricks:\n    - *alias\n", b"---\nrules: a\n---\nrules: b\n",
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"rules: [unclosed\n",
+        b"- just\n- a list\n",
+        b"\xff\xfe not utf-8",
+        b"rules: 3\nplay: {tricks: [1, 2]}\n",
+        b"play:\n  tricks:\n    - *alias\n",
+        b"---\nrules: a\n---\nrules: b\n",
+    ],
+)
 def test_bad_files_get_a_message_never_a_traceback(tmp_path: Path, content: bytes) -> None:
     f = tmp_path / "bad.yaml"
     f.write_bytes(content)
@@ -119,7 +138,18 @@ def test_annotate_prints_the_make_and_the_findings_as_json(capsys: pytest.Captur
     assert data["make"]["actual"] == "NT" and data["make"]["agrees"] is True
     assert {"Foster", "Elwell", "Dummy Bridge"} <= {a["source"] for a in data["make"]["advice"]}
     for f in data["findings"]:
-        assert {"detector", "technique", "label", "trick", "tricks", "seats", "cards", "facts", "text", "shown"} <= set(f)
+        assert {
+            "detector",
+            "technique",
+            "label",
+            "trick",
+            "tricks",
+            "seats",
+            "cards",
+            "facts",
+            "text",
+            "shown",
+        } <= set(f)
 
 
 def test_annotate_refuses_an_unknown_detector(capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,7 +157,9 @@ def test_annotate_refuses_an_unknown_detector(capsys: pytest.CaptureFixture[str]
     assert "no detector named no-such-thing" in capsys.readouterr().err
 
 
-def test_import_writes_one_hand_per_board_and_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_writes_one_hand_per_board_and_never_overwrites(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from support.corpus import corpus_dir
 
     pbn = corpus_dir() / "pbn" / "ben_cold_6d.pbn"
@@ -138,13 +170,17 @@ def test_import_writes_one_hand_per_board_and_never_overwrites(tmp_path: Path, c
     assert "1 board read, 1 written; 1 complete play: 1 valid, 0 rejected" in capsys.readouterr().err
     written[0].write_text("# mine\n" + written[0].read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["import", str(pbn), "--out", str(out)]) == 0
-    assert written[0].read_text(encoding="utf-8").startswith("# mine") and "use --force" in capsys.readouterr().err
+    assert (
+        written[0].read_text(encoding="utf-8").startswith("# mine")
+        and "use --force" in capsys.readouterr().err
+    )
     assert main(["import", str(pbn), "--out", str(out), "--force"]) == 0
     assert not written[0].read_text(encoding="utf-8").startswith("# mine")
 
 
-def test_import_reports_a_board_the_laws_reject_with_its_trick_and_seat(tmp_path: Path,
-                                                                        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_import_reports_a_board_the_laws_reject_with_its_trick_and_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from support.corpus import corpus_dir
 
     text = (corpus_dir() / "pbn" / "ben_cold_6d.pbn").read_text(encoding="latin-1")
@@ -155,11 +191,15 @@ def test_import_reports_a_board_the_laws_reject_with_its_trick_and_seat(tmp_path
     assert main(["import", str(small), "--dry-run"]) == 1
     err = capsys.readouterr().err
     # the reader finds it first, at its line and column, with the board and the seat
-    assert re.search(r"one\.pbn:23:4: error\[pbn-play\]: board 79: North revokes: DA on a spade lead while holding S8", err), err
+    assert re.search(
+        r"one\.pbn:23:4: error\[pbn-play\]: board 79: North revokes: DA on a spade lead while holding S8", err
+    ), err
     assert "nothing written (dry run)" in err and not (tmp_path / "one").exists()
 
 
-def test_export_writes_pbn_and_lin_and_the_handviewer_link(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_writes_pbn_and_lin_and_the_handviewer_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["export", str(HAND1), "--to", "pbn"]) == 0
     pbn = capsys.readouterr().out
     assert pbn.startswith("% PBN 2.1") and '[ReplayerMake "Y"]' in pbn and '[ReplayerTrump "H"]' in pbn
@@ -174,12 +214,15 @@ def test_export_writes_pbn_and_lin_and_the_handviewer_link(tmp_path: Path, capsy
     assert "declaration: {maker: Z, trump: hearts}" in back and "rules: bridge-whist" in back
 
 
-def test_a_club_board_names_seats_by_compass_and_a_book_hand_by_letter(tmp_path: Path,
-                                                                       capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_a_club_board_names_seats_by_compass_and_a_book_hand_by_letter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     contract = (ROOT / "tests/fixtures/valid/contract.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "club.yaml"
-    bad.write_text(contract.replace("- ♣J ♣5 ♣3 ♣10", "- ♣J ♣5 ♦2 ♣10").replace("- ♣Q ♣6 ♦2 ♣8", "- ♣Q ♣6 ♣3 ♣8"),
-                   encoding="utf-8")  # fmt: skip
+    bad.write_text(
+        contract.replace("- ♣J ♣5 ♣3 ♣10", "- ♣J ♣5 ♦2 ♣10").replace("- ♣Q ♣6 ♦2 ♣8", "- ♣Q ♣6 ♣3 ♣8"),
+        encoding="utf-8",
+    )
     assert main(["validate", str(bad)]) == 1
     assert "revoke at trick 2: East plays ♦2 to a club lead while holding ♣3" in capsys.readouterr().out
     book = HAND1.read_text(encoding="utf-8").replace("- ♣J ♣5 ♣3 ♣10", "- ♣J ♣5 ♦2 ♣10")

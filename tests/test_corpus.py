@@ -6,19 +6,27 @@ from pathlib import Path
 
 import pytest
 
-from replayer.rules.cards import parse_holding
-from replayer.record.diagnostics import Severity
-from replayer.validation.files import check_file
 from replayer.cli.output import to_json
+from replayer.record.diagnostics import Severity
+from replayer.rules.cards import parse_holding
+from replayer.validation.files import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands" / "foster-1904"
-GOLDEN = json.loads((Path(__file__).parent / "fixtures" / "foster-appendix-a.json").read_text(encoding="utf-8"))
+GOLDEN = json.loads(
+    (Path(__file__).parent / "fixtures" / "foster-appendix-a.json").read_text(encoding="utf-8")
+)
 NUMBERS = [1, 2, 3, 4, 5]
 LETTER_SEAT = {"Z": "S", "A": "W", "Y": "N", "B": "E"}
 
 # The tricks each of Foster's notes speaks of [S2 pp.74-82; rules-reference "Book notes per hand"].
-BOOK_NOTE_TRICKS = {1: {1, 2, 4}, 2: {1, 2, 3, 6, 8, 9}, 3: {1, 2, 6, 8, 10}, 4: {1, 2, 13}, 5: {1, 4, 5, 9, 10}}
+BOOK_NOTE_TRICKS = {
+    1: {1, 2, 4},
+    2: {1, 2, 3, 6, 8, 9},
+    3: {1, 2, 6, 8, 10},
+    4: {1, 2, 13},
+    5: {1, 4, 5, 9, 10},
+}
 
 
 def checked(n: int):  # type: ignore[no-untyped-def]
@@ -40,7 +48,7 @@ def test_hand_2s_honours_warning_names_the_honours() -> None:
 
 def test_without_the_book_error_record_hand_2_is_an_error(tmp_path: Path) -> None:
     text = (HANDS / "hand-2.yaml").read_text(encoding="utf-8")
-    text = text[: text.index("book_errors:")] + text[text.index("notes:"):]
+    text = text[: text.index("book_errors:")] + text[text.index("notes:") :]
     f = tmp_path / "hand-2.yaml"
     f.write_text(text, encoding="utf-8")
     codes = [d.code for d in check_file(f).diagnostics if d.severity is Severity.ERROR]
@@ -54,7 +62,7 @@ def test_show_json_is_appendix_a_card_for_card(n: int) -> None:
     data = to_json(c.game, c.record)
     gold = GOLDEN["hands"][str(n)]
     first, hands = gold["deal"].split(":")
-    seats = "NESW"[("NESW".index(first)):] + "NESW"[: "NESW".index(first)]
+    seats = "NESW"[("NESW".index(first)) :] + "NESW"[: "NESW".index(first)]
     for seat, hand in zip(seats, hands.split()):
         want = sorted(t.card.ascii() for t in parse_holding(hand))
         assert sorted(data["deal"][seat]) == want, seat
@@ -102,12 +110,21 @@ def test_book_claims_are_structured_beside_their_notes() -> None:
     assert alt.quote.startswith("If dummy does not put on the ace of diamonds")
     h5 = checked(5).record
     [held] = [c for n in h5.notes for c in n.claims if c.kind == "holding"]
-    assert (held.trick, held.seat.value, held.suit.word, held.above.display, held.count) == (1, "Z", "hearts", "6", 0)
+    assert (held.trick, held.seat.value, held.suit.word, held.above.display, held.count) == (
+        1,
+        "Z",
+        "hearts",
+        "6",
+        0,
+    )
 
 
 def test_a_holding_claim_the_cards_contradict_is_a_warning(tmp_path: Path) -> None:
-    text = (HANDS / "hand-5.yaml").read_text(encoding="utf-8").replace("        above: 6\n        count: 0",
-                                                                       "        above: 2\n        count: 0")
+    text = (
+        (HANDS / "hand-5.yaml")
+        .read_text(encoding="utf-8")
+        .replace("        above: 6\n        count: 0", "        above: 2\n        count: 0")
+    )
     f = tmp_path / "hand-5.yaml"
     f.write_text(text, encoding="utf-8")
     [d] = [d for d in check_file(f).diagnostics if d.severity is not Severity.NOTE]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from replayer.teaching.detectors import declarer  # noqa: F401  (registers the detectors)
 from replayer.rules.cards import Card
+from replayer.teaching.detectors import declarer  # noqa: F401  (registers the detectors)
 from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
 from tests.support.games import context, foster, game_from_yaml
 
@@ -49,8 +49,10 @@ def cards(*texts: str) -> set[Card]:
 def position(rows: str, *, deal: str, trump: str = "NT", leader: str = "A", first: int = 9) -> str:
     """An end position under Bridge Whist, the dealer Z having made ``trump``; rows in columns A Y B Z."""
     tricks = "\n".join(f"    - {r.strip()}" for r in rows.strip().splitlines())
-    return (f"rules: bridge-whist\ndealer: Z\ndeclaration: {{maker: Z, trump: {trump}}}\ndeal:\n{deal}\n"
-            f"play:\n  first_trick: {first}\n  leader: {leader}\n  tricks:\n{tricks}\n")  # fmt: skip
+    return (
+        f"rules: bridge-whist\ndealer: Z\ndeclaration: {{maker: Z, trump: {trump}}}\ndeal:\n{deal}\n"
+        f"play:\n  first_trick: {first}\n  leader: {leader}\n  tricks:\n{tricks}\n"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -90,8 +92,9 @@ SINGLETON_KING = position(
     ♣Q ♦5 ♦Q ♦A
     """,
     deal="  A: ♦K ♣KQ\n  Y: ♦54 ♣2\n  B: ♦Q10 ♣3\n  Z: ♦AJ3",
-    trump="hearts", first=11,
-)  # fmt: skip
+    trump="hearts",
+    first=11,
+)
 
 
 def test_a_duck_of_a_singleton_king_still_counts_as_a_bath_coup() -> None:
@@ -107,8 +110,9 @@ NO_JACK = position(
     ♣Q ♦4 ♦J ♦A
     """,
     deal="  A: ♦K ♣KQ\n  Y: ♦42 ♣2\n  B: ♦J10 ♣3\n  Z: ♦A53",
-    trump="hearts", first=11,
-)  # fmt: skip
+    trump="hearts",
+    first=11,
+)
 
 
 def test_a_duck_without_the_jack_on_the_declarer_side_is_not_a_bath_coup() -> None:
@@ -127,13 +131,16 @@ HOLD_UP = position(
     ♠10 ♥A ♥Q ♥3
     """,
     deal="  A: ♠KQJ107\n  Y: ♠952 ♥AK\n  B: ♠83 ♥QJ10\n  Z: ♠A64 ♥32",
-)  # fmt: skip
+)
 
 
 def test_ace_six_four_held_up_twice_at_no_trumps_exhausts_the_partner() -> None:
     found = DETECTORS["hold-up"](Context(game_from_yaml(HOLD_UP)))
     assert [(f.label, f.trick, f.facts.get("round")) for f in found] == [
-        ("HOLD_UP", 9, 1), ("HOLD_UP", 10, 2), ("HOLD_UP_EFFECTIVE", 11, None)]  # fmt: skip
+        ("HOLD_UP", 9, 1),
+        ("HOLD_UP", 10, 2),
+        ("HOLD_UP_EFFECTIVE", 11, None),
+    ]
     first, _, effective = found
     assert first.facts["stopper"] == "♠A" and "holds up the ♠A" in first.text
     assert effective.all_tricks == (9, 10, 11) and effective.facts["exhausted"] == "B"
@@ -154,7 +161,7 @@ TWO_STOPPERS = position(
     ♠10 ♥A ♥Q ♥3
     """,
     deal="  A: ♠QJ1097\n  Y: ♠532 ♥AK\n  B: ♠86 ♥QJ10\n  Z: ♠AK4 ♥32",
-)  # fmt: skip
+)
 
 
 def test_no_hold_up_when_the_declarer_side_has_two_stoppers() -> None:
@@ -170,7 +177,7 @@ PARTNER_KEEPS_ONE = position(
     """,
     deal="  A: ♠KQJ10\n  Y: ♠95 ♥AK\n  B: ♠8732\n  Z: ♠A64 ♥2",
     first=10,
-)  # fmt: skip
+)
 
 
 def test_a_hold_up_that_leaves_the_partner_a_card_of_the_suit_is_not_effective() -> None:
@@ -246,13 +253,16 @@ TEN_NINE = position(
     """,
     deal="  A: ♠2 ♥AKJ10\n  Y: ♠1084 ♥32\n  B: ♠K653 ♥Q\n  Z: ♠AQJ97",
     leader="Y",
-)  # fmt: skip
+)
 
 
 def test_pp71_72_lead_from_the_weak_hand_twice_keeping_the_lead_there_then_finesse_the_jack() -> None:
     found = DETECTORS["finesse"](Context(game_from_yaml(TEN_NINE)))
     assert [(f.trick, f.facts["played"], f.facts["outcome"]) for f in found] == [
-        (9, "♠9", "WON"), (10, "♠7", "WON"), (11, "♠J", "WON")]  # fmt: skip
+        (9, "♠9", "WON"),
+        (10, "♠7", "WON"),
+        (11, "♠J", "WON"),
+    ]
     keep = ["KEEP_LEAD_IN_WEAK_HAND" in strings(f.facts["tags"]) for f in found]
     assert keep == [True, True, False]
     assert all("TOWARD_TENACE" in strings(f.facts["tags"]) for f in found)
@@ -266,7 +276,7 @@ SECOND_HAND = position(
     """,
     deal="  A: ♠K5\n  Y: ♠AQ\n  B: ♠3 ♥2\n  Z: ♠2 ♥3",
     first=12,
-)  # fmt: skip
+)
 
 
 def test_second_hand_with_ace_queen_playing_the_queen_is_a_finesse() -> None:
@@ -289,7 +299,7 @@ CERTAINTY = position(
     """,
     deal="  A: ♠103 ♥2\n  Y: ♠Q4 ♥3\n  B: ♠KJ2\n  Z: ♠9 ♥AK",
     first=11,
-)  # fmt: skip
+)
 
 
 def test_third_hand_jack_with_the_queen_in_dummy_is_a_certainty_not_a_finesse() -> None:
@@ -448,4 +458,3 @@ def test_the_detectors_run_on_every_hand_and_fixture_and_report_well_formed_find
             assert f.trick in numbers and set(f.all_tricks) <= numbers
             json.dumps(dict(f.facts))  # plain values only
             assert '"' not in f.text  # our own words, no quotations
-

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from replayer.rules.cards import Card
-from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
 from replayer.teaching.detectors import defence  # noqa: F401  (registers the detectors)
+from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
 from tests.support.games import foster, game_from_yaml
 
 NAMES = ("echo", "unblock", "return", "third-hand", "discard")
@@ -42,8 +42,10 @@ def hand(declaration: str, deal: dict[str, str], tricks: list[str], leader: str 
     """A small hand as YAML: ``deal`` by letter, the trick rows in the columns A Y B Z."""
     rows = "\n".join(f"    - {t}" for t in tricks)
     seats = "\n".join(f"  {k}: {v}" for k, v in deal.items())
-    return (f"rules: bridge-whist\ndealer: Z\ndeclaration: {declaration}\ndeal:\n{seats}\n"
-            f"play:\n  leader: {leader}\n  tricks:\n{rows}\n")
+    return (
+        f"rules: bridge-whist\ndealer: Z\ndeclaration: {declaration}\ndeal:\n{seats}\n"
+        f"play:\n  leader: {leader}\n  tricks:\n{rows}\n"
+    )
 
 
 HEARTS = "{maker: Z, trump: hearts}"
@@ -153,19 +155,30 @@ def test_unblock_hand4_b_plays_the_queen_under_dummys_ace() -> None:
 
 
 def test_unblock_nine_eight_three_plays_eight_then_nine_then_three() -> None:
-    small = hand(NT, {"A": "♠AKQ", "Y": "♠765", "B": "♠983", "Z": "♠J104"},
-                 ["♠A ♠5 ♠8 ♠4", "♠K ♠6 ♠9 ♠10", "♠Q ♠7 ♠3 ♠J"])  # fmt: skip
+    small = hand(
+        NT,
+        {"A": "♠AKQ", "Y": "♠765", "B": "♠983", "Z": "♠J104"},
+        ["♠A ♠5 ♠8 ♠4", "♠K ♠6 ♠9 ♠10", "♠Q ♠7 ♠3 ♠J"],
+    )
     found = run("unblock", small)
     assert [(f.trick, f.label, f.cards) for f in found] == [
-        (11, "UNBLOCK_OK", cards("♠8")), (12, "UNBLOCK_OK", cards("♠9"))]  # the last card is forced
+        (11, "UNBLOCK_OK", cards("♠8")),
+        (12, "UNBLOCK_OK", cards("♠9")),
+    ]  # the last card is forced
 
 
 def test_unblock_nine_eight_three_two_plays_eight_three_nine_two() -> None:
-    small = hand(NT, {"A": "♠AKQJ", "Y": "♠7654", "B": "♠9832", "Z": "♠10 ♥432"},
-                 ["♠A ♠4 ♠8 ♠10", "♠K ♠5 ♠3 ♥2", "♠Q ♠6 ♠9 ♥3", "♠J ♠7 ♠2 ♥4"])  # fmt: skip
+    small = hand(
+        NT,
+        {"A": "♠AKQJ", "Y": "♠7654", "B": "♠9832", "Z": "♠10 ♥432"},
+        ["♠A ♠4 ♠8 ♠10", "♠K ♠5 ♠3 ♥2", "♠Q ♠6 ♠9 ♥3", "♠J ♠7 ♠2 ♥4"],
+    )
     found = run("unblock", small)
     assert [(f.trick, f.label, f.cards) for f in found] == [
-        (10, "UNBLOCK_OK", cards("♠8")), (11, "UNBLOCK_OK", cards("♠3")), (12, "UNBLOCK_OK", cards("♠9"))]
+        (10, "UNBLOCK_OK", cards("♠8")),
+        (11, "UNBLOCK_OK", cards("♠3")),
+        (12, "UNBLOCK_OK", cards("♠9")),
+    ]
 
 
 def test_unblock_king_led_third_hand_with_queen_ten_two_plays_the_ten() -> None:
@@ -354,9 +367,15 @@ def test_discard_never_speaks_of_the_declarer_side() -> None:
 # Robustness
 
 
-@pytest.mark.parametrize("source", [*range(1, 6), *VALID], ids=lambda s: f"hand-{s}" if isinstance(s, int) else s.name)
+@pytest.mark.parametrize(
+    "source", [*range(1, 6), *VALID], ids=lambda s: f"hand-{s}" if isinstance(s, int) else s.name
+)
 def test_detectors_never_raise_and_findings_are_well_formed(source: int | Path) -> None:
-    game = foster(source) if isinstance(source, int) else game_from_yaml(source.read_text(encoding="utf-8"), source.name)
+    game = (
+        foster(source)
+        if isinstance(source, int)
+        else game_from_yaml(source.read_text(encoding="utf-8"), source.name)
+    )
     ctx = Context(game)
     numbers = {t.number for t in ctx.tricks}
     for name in NAMES:
@@ -379,5 +398,12 @@ def test_detectors_never_raise_on_random_legal_hands() -> None:
                 assert all(ctx.defender(s) for s in f.seats)
                 labels.add(f.label)
     # random play reaches every corner the book hands do not
-    assert {"ECHO_MISSED", "FALSE_ECHO", "UNBLOCK_MISSED", "RETURN_DEVIATION", "THIRD_DECEPTIVE",
-            "THIRD_FINESSE_CONTRARY", "DISCARD_UNGUARDS"} <= labels  # fmt: skip
+    assert {
+        "ECHO_MISSED",
+        "FALSE_ECHO",
+        "UNBLOCK_MISSED",
+        "RETURN_DEVIATION",
+        "THIRD_DECEPTIVE",
+        "THIRD_FINESSE_CONTRARY",
+        "DISCARD_UNGUARDS",
+    } <= labels

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from replayer.teaching.detectors import leads as detect_leads
 from replayer.rules.cards import Card, Letter, Seat, parse_holding
 from replayer.rules.game import Game
+from replayer.teaching.detectors import leads as detect_leads
 from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
 from support.games import foster, game_from_yaml
 
@@ -167,14 +167,19 @@ def test_the_six_detectors_are_registered_under_their_technique_headings() -> No
 @pytest.mark.parametrize(
     "hand, trick, letter, card",
     [
-        (1, 1, "A", "♣K"), (1, 2, "A", "♣J"), (1, 3, "A", "♣Q"),  # ♣A K Q J 2
-        (2, 1, "A", "♠K"), (2, 2, "A", "♠Q"),  # ♠A K Q 7 6
-        (3, 1, "A", "♦K"), (3, 2, "A", "♦6"),  # ♦K Q 10 6
+        (1, 1, "A", "♣K"),
+        (1, 2, "A", "♣J"),
+        (1, 3, "A", "♣Q"),  # ♣A K Q J 2
+        (2, 1, "A", "♠K"),
+        (2, 2, "A", "♠Q"),  # ♠A K Q 7 6
+        (3, 1, "A", "♦K"),
+        (3, 2, "A", "♦6"),  # ♦K Q 10 6
         (4, 1, "A", "♣7"),  # ♣J 10 8 7 3 2 at no-trumps
         (5, 1, "A", "♥6"),  # ♥K Q 8 6 2 at no-trumps
-        (3, 10, "B", "♠A"), (3, 11, "B", "♠5"),  # ♠A Q 6 5: the ace, then the fourth-best
+        (3, 10, "B", "♠A"),
+        (3, 11, "B", "♠5"),  # ♠A Q 6 5: the ace, then the fourth-best
     ],
-)  # fmt: skip
+)
 def test_book_leads_and_continuations_follow_the_table(hand: int, trick: int, letter: str, card: str) -> None:
     game = foster(hand)
     f = one(game, "lead", trick, "LEAD_OK")
@@ -252,7 +257,7 @@ def test_no_lead_note_when_the_record_does_not_start_at_trick_one() -> None:
         ("♠AK1042", True, None),  # other three-honour holdings: not specified
         ("♠K7", False, None),
     ],
-)  # fmt: skip
+)
 def test_the_lead_tables(holding: str, nt: bool, expected: str | None) -> None:
     cards = sorted((t.card for t in parse_holding(holding) if t.card), key=lambda x: -x.rank)
     row = detect_leads._nt_row(cards, entry=False) if nt else detect_leads._trump_row(cards)
@@ -262,7 +267,10 @@ def test_the_lead_tables(holding: str, nt: bool, expected: str | None) -> None:
 
 def test_ace_queen_jack_at_no_trumps_leads_the_ace_only_with_a_card_of_re_entry() -> None:
     cards = [c("♠A"), c("♠Q"), c("♠J"), c("♠7"), c("♠3")]
-    assert detect_leads._nt_row(cards, entry=True).lead == 14 and detect_leads._nt_row(cards, entry=False).lead == 12
+    assert (
+        detect_leads._nt_row(cards, entry=True).lead == 14
+        and detect_leads._nt_row(cards, entry=False).lead == 12
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -274,7 +282,9 @@ def test_hand_5_b_plays_the_ten_by_the_eleven_rule() -> None:
     f = one(game, "eleven", 1, "ELEVEN_APPLIED")
     assert f.seats == (seat(game, "B"), seat(game, "A")) and f.cards == (c("♥6"), c("♥10"))
     assert f.facts["n_out"] == 5 and f.facts["n_decl"] == 0 and f.facts["kept"] == "♥A"
-    assert "11 − 6 = 5" in f.text and "dummy shows three (♥J 9 7)" in f.text and "B holds two (♥A 10)" in f.text
+    assert (
+        "11 − 6 = 5" in f.text and "dummy shows three (♥J 9 7)" in f.text and "B holds two (♥A 10)" in f.text
+    )
     assert "win with the ten and keep his ace" in f.text and "♥J would have won a trick later" in f.text
 
 
@@ -282,8 +292,9 @@ def test_hand_5_b_plays_the_ten_by_the_eleven_rule() -> None:
     "hand, trick, letter, n_decl, cards",
     [(4, 1, "B", 1, "♣9"), (1, 8, "A", 2, "♠A 9")],
 )
-def test_third_hand_counts_the_declarers_higher_cards(hand: int, trick: int, letter: str, n_decl: int,
-                                                      cards: str) -> None:  # fmt: skip
+def test_third_hand_counts_the_declarers_higher_cards(
+    hand: int, trick: int, letter: str, n_decl: int, cards: str
+) -> None:
     game = foster(hand)
     f = one(game, "eleven", trick, "ELEVEN_COUNT")
     assert f.shown and f.seats[0] == seat(game, letter)
@@ -293,7 +304,9 @@ def test_third_hand_counts_the_declarers_higher_cards(hand: int, trick: int, let
 
 def test_hand_4_count_sees_dummys_ace_and_bs_king_queen() -> None:
     f = one(foster(4), "eleven", 1, "ELEVEN_COUNT")
-    assert "11 − 7 = 4 clubs" in f.text and "B holds two (♣K Q)" in f.text and "dummy shows one (♣A)" in f.text
+    assert (
+        "11 − 7 = 4 clubs" in f.text and "B holds two (♣K Q)" in f.text and "dummy shows one (♣A)" in f.text
+    )
 
 
 def test_p63_third_hand_lets_the_seven_hold() -> None:
@@ -315,7 +328,11 @@ def test_p63_ace_on_dummys_jack_is_forced_so_only_the_count_is_noted() -> None:
 
 def test_p63_ace_on_dummys_small_card_misses_the_eleven_rule() -> None:
     f = one(game_from_yaml(P63.format(row="♠7 ♠5 ♠A ♠4")), "eleven", 9, "ELEVEN_MISSED")
-    assert f.facts["played"] == "♠A" and "three would have held the trick" in f.text and "B plays the ace" in f.text
+    assert (
+        f.facts["played"] == "♠A"
+        and "three would have held the trick" in f.text
+        and "B plays the ace" in f.text
+    )
 
 
 def test_p64_the_count_sees_through_the_dealers_false_card() -> None:
@@ -456,7 +473,9 @@ def test_hand_2_trick_3_through_dummys_strength_and_red_up_to_the_passer() -> No
     game = foster(2)
     through = one(game, "through", 3, "THROUGH_DUMMY_STRENGTH")
     assert through.seats == (seat(game, "A"), seat(game, "Y")) and through.cards == (c("♦8"),)
-    assert through.facts["dummy"] == "♦Q 10 5 4" and "through dummy's strongest suit, ♦Q 10 5 4" in through.text
+    assert (
+        through.facts["dummy"] == "♦Q 10 5 4" and "through dummy's strongest suit, ♦Q 10 5 4" in through.text
+    )
     red = one(game, "through", 3, "RED_UP_TO_PASSER")
     assert "passed the make" in red.text and "red suit up to him" in red.text
 
@@ -531,7 +550,10 @@ play:
   tricks: [♥A ♥4 ♥5 ♥6, ♥K ♠Q ♦2 ♥7, ♠2 ♠K ♦3 ♣2]
 """)
     found = run(game, "trump-lead")
-    assert [(f.trick, f.label, f.shown) for f in found] == [(11, "TRUMP_LEAD", True), (12, "TRUMP_LEAD", False)]
+    assert [(f.trick, f.label, f.shown) for f in found] == [
+        (11, "TRUMP_LEAD", True),
+        (12, "TRUMP_LEAD", False),
+    ]
     assert found[1].facts["again"] is True
 
 
@@ -562,7 +584,9 @@ def test_plain_suit_leads_and_no_trump_hands_have_no_trump_lead_note() -> None:
 # Every detector on every hand: never raises, and every finding is well formed
 
 
-@pytest.mark.parametrize("source", [1, 2, 3, 4, 5, *VALID], ids=lambda s: f"hand-{s}" if isinstance(s, int) else s.name)
+@pytest.mark.parametrize(
+    "source", [1, 2, 3, 4, 5, *VALID], ids=lambda s: f"hand-{s}" if isinstance(s, int) else s.name
+)
 def test_detectors_never_raise_and_findings_are_well_formed(source: int | Path) -> None:
     if isinstance(source, int):
         game = foster(source)
@@ -587,5 +611,12 @@ def test_detectors_never_raise_on_random_legal_hands() -> None:
             for f in DETECTORS[name](ctx):
                 assert f.motif == name and f.text.strip()
                 labels.add(f.label)
-    assert {"LEAD_DEVIATION", "ELEVEN_COUNT", "FOURCHETTE_MISSED", "COVER_MISSED", "BEAT_DUMMY_MISSED",
-            "UP_TO_DUMMY_WEAKNESS", "TRUMP_OPENING_CONTRARY"} <= labels  # fmt: skip
+    assert {
+        "LEAD_DEVIATION",
+        "ELEVEN_COUNT",
+        "FOURCHETTE_MISSED",
+        "COVER_MISSED",
+        "BEAT_DUMMY_MISSED",
+        "UP_TO_DUMMY_WEAKNESS",
+        "TRUMP_OPENING_CONTRARY",
+    } <= labels

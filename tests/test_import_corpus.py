@@ -4,24 +4,23 @@ or reported with its board, trick and seat; import → export → import loses n
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-from replayer.record.diagnostics import Severity
 from replayer.formats.importer import Imported, import_text
 from replayer.formats.interop import board_from_game, board_lin, export_pbn
+from replayer.record.diagnostics import Severity
 from replayer.record.reader import load
 from replayer.validation.validate import validate
-
 from support.corpus import corpus_dir
 
 CORPUS = corpus_dir()
 FILES = sorted(CORPUS.glob("pbn/*.pbn")) + sorted(CORPUS.glob("lin/*.lin"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def imported(path: Path) -> tuple[list[Imported], int]:
     boards, problems = import_text(path.read_bytes(), path.name)
     return boards, len(problems)
@@ -40,9 +39,13 @@ def test_every_file_imports_and_every_complete_play_is_valid_or_located(path: Pa
         if b.complete and errors:
             for d in errors:
                 assert d.message.startswith(f"board {b.label}:"), d.message
-            plays = [d for d in errors if d.code in ("revoke", "card-not-held", "card-twice", "lead-out-of-turn")]
-            assert all(re.search(r"trick \d+", d.message) and re.search(r"\b(?:North|East|South|West)\b", d.message)
-                       for d in plays)  # fmt: skip
+            plays = [
+                d for d in errors if d.code in ("revoke", "card-not-held", "card-twice", "lead-out-of-turn")
+            ]
+            assert all(
+                re.search(r"trick \d+", d.message) and re.search(r"\b(?:North|East|South|West)\b", d.message)
+                for d in plays
+            )
 
 
 def test_the_corpus_counts() -> None:

@@ -6,18 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from replayer.rules.cards import Seat
-from replayer.record.diagnostics import Severity
-from replayer.validation.files import check_file
 from replayer.formats.interop import Board, board_from_game, call_symbols, contract_text, hand_yaml
+from replayer.record.diagnostics import Severity
 from replayer.record.reader import load
+from replayer.rules.cards import Seat
+from replayer.validation.files import check_file
 from replayer.validation.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 # A revoke the book printed is kept only with its book_errors record, which no other format has: the
 # fixture that shows one is left out here.
 HANDS = sorted((ROOT / "hands" / "foster-1904").glob("hand-*.yaml")) + sorted(
-    p for p in (ROOT / "tests" / "fixtures" / "valid").glob("*.yaml") if p.stem != "book-revoke")
+    p for p in (ROOT / "tests" / "fixtures" / "valid").glob("*.yaml") if p.stem != "book-revoke"
+)
 
 
 @pytest.mark.parametrize("path", HANDS, ids=lambda p: p.stem)
@@ -43,12 +44,27 @@ def test_the_interop_block_survives_the_way_out_and_back() -> None:
     assert [seat for seat, _ in board.tricks[-1]] == [Seat.N, Seat.E]  # dummy won trick 5 with ♥K and leads
     record, _ = load(hand_yaml(board), "again.yaml")
     assert record is not None and record.interop == checked.record.interop.__class__(
-        **{**{k: getattr(checked.record.interop, k) for k in checked.record.interop.__slots__}, "span": record.interop.span})  # type: ignore[union-attr,attr-defined]
+        **{
+            **{k: getattr(checked.record.interop, k) for k in checked.record.interop.__slots__},
+            "span": record.interop.span,
+        }
+    )  # type: ignore[union-attr,attr-defined]
 
 
 def test_calls_and_contracts_are_written_in_our_notation() -> None:
-    assert [call_symbols(c) for c in ("1H", "Pass", "X", "XX", "3NT", "AP")] == ["1♥", "pass", "X", "XX", "3NT", "pass"]
-    assert contract_text("4HX") == "4♥X" and contract_text("3NTXX") == "3NTXX" and contract_text("Pass") == "PASS"
+    assert [call_symbols(c) for c in ("1H", "Pass", "X", "XX", "3NT", "AP")] == [
+        "1♥",
+        "pass",
+        "X",
+        "XX",
+        "3NT",
+        "pass",
+    ]
+    assert (
+        contract_text("4HX") == "4♥X"
+        and contract_text("3NTXX") == "3NTXX"
+        and contract_text("Pass") == "PASS"
+    )
 
 
 def test_a_board_without_a_play_is_a_deal_only_hand() -> None:

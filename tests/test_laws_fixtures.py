@@ -26,8 +26,11 @@ def test_each_slip_is_reported_where_it_is(path: Path) -> None:
     expected = _expected(path)
     assert expected, f"{path.name} has no '# expect:' lines"
     checked = check_file(path)
-    found = {(d.code, d.span.line, d.span.col) for d in checked.diagnostics
-             if d.severity is not Severity.NOTE and d.span is not None}
+    found = {
+        (d.code, d.span.line, d.span.col)
+        for d in checked.diagnostics
+        if d.severity is not Severity.NOTE and d.span is not None
+    }
     assert found == expected
     for d in checked.diagnostics:
         assert d.span is not None and d.span.path == str(path)
@@ -41,7 +44,9 @@ EXPECTED_WARNINGS = {"book-revoke": ["book-revoke"]}
 @pytest.mark.parametrize("path", VALID_CASES, ids=[p.stem for p in VALID_CASES])
 def test_valid_records_pass_clean(path: Path) -> None:
     checked = check_file(path)
-    assert [d.code for d in checked.diagnostics if d.severity is not Severity.NOTE] == EXPECTED_WARNINGS.get(path.stem, [])
+    assert [d.code for d in checked.diagnostics if d.severity is not Severity.NOTE] == EXPECTED_WARNINGS.get(
+        path.stem, []
+    )
     assert checked.game is not None
 
 
@@ -56,7 +61,23 @@ def test_a_book_revoke_is_scored_with_its_penalty() -> None:
 
 def test_law_cases_cover_the_engine() -> None:
     codes = {c for p in LAW_CASES for c, _, _ in _expected(p)}
-    for code in ("revoke", "card-twice", "card-not-held", "card-never-played", "deal-count", "lead-out-of-turn",
-                 "winner-mismatch", "bad-maker", "doubling-order", "insufficient-bid", "result-tricks",
-                 "dummy-renounce", "yaml-syntax", "unknown-key", "duplicate-key", "empty-file", "wrong-type"):
+    for code in (
+        "revoke",
+        "card-twice",
+        "card-not-held",
+        "card-never-played",
+        "deal-count",
+        "lead-out-of-turn",
+        "winner-mismatch",
+        "bad-maker",
+        "doubling-order",
+        "insufficient-bid",
+        "result-tricks",
+        "dummy-renounce",
+        "yaml-syntax",
+        "unknown-key",
+        "duplicate-key",
+        "empty-file",
+        "wrong-type",
+    ):
         assert code in codes

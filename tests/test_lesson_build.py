@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from replayer.lessons.build import MANIFEST, BuildOptions, build_site
 from replayer.cli.main import main
+from replayer.lessons.build import MANIFEST, BuildOptions, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = ROOT / "hands"
@@ -25,8 +25,9 @@ def hands(tmp_path: Path) -> Path:
     return dest
 
 
-def test_build_writes_an_index_a_page_per_hand_and_the_assets(hands: Path, tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_build_writes_an_index_a_page_per_hand_and_the_assets(
+    hands: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "site"
     assert main(["build", str(hands), "--out", str(out), "--no-pdf", "-q"]) == 0
     for slug in FOSTER:
@@ -83,14 +84,18 @@ def test_a_changed_title_re_renders_its_neighbours_links(hands: Path, tmp_path: 
     out = tmp_path / "site"
     build_site([str(hands)], BuildOptions(out=out, pdf=False))
     h3 = hands / "foster-1904/hand-3.yaml"
-    h3.write_text(h3.read_text(encoding="utf-8").replace('title: "Hand No. 3', 'title: "Hand No. III', 1), encoding="utf-8")
+    h3.write_text(
+        h3.read_text(encoding="utf-8").replace('title: "Hand No. 3', 'title: "Hand No. III', 1),
+        encoding="utf-8",
+    )
     report = build_site([str(hands)], BuildOptions(out=out, pdf=False))
     assert report.rendered == 3  # hand 3 and the two pages that link to it
     assert "Hand No. III" in (out / "foster-1904/hand-4.html").read_text(encoding="utf-8")
 
 
-def test_an_invalid_hand_fails_the_build_but_the_others_are_built(hands: Path, tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_an_invalid_hand_fails_the_build_but_the_others_are_built(
+    hands: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     h1 = hands / "foster-1904/hand-1.yaml"
     h1.write_text(h1.read_text(encoding="utf-8").replace("- ♠7 ♦3 ♦6 ♦Q", "- ♠8 ♦3 ♦6 ♦Q"), encoding="utf-8")
     out = tmp_path / "site"
@@ -112,8 +117,9 @@ def test_a_removed_hand_loses_its_page(hands: Path, tmp_path: Path) -> None:
     assert (out / "foster-1904/hand-4.html").is_file()
 
 
-def test_a_folder_replayer_did_not_make_is_left_alone(hands: Path, tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_a_folder_replayer_did_not_make_is_left_alone(
+    hands: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "mine"
     out.mkdir()
     (out / "notes.txt").write_text("my own file", encoding="utf-8")
@@ -126,8 +132,9 @@ def test_the_users_templates_replace_ours_by_name(hands: Path, tmp_path: Path) -
     mine = tmp_path / "templates"
     mine.mkdir()
     base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
-    (mine / "base.html").write_text(base.replace("<main id=\"main\">", "<main id=\"main\"><p>Club night</p>"),
-                                    encoding="utf-8")  # fmt: skip
+    (mine / "base.html").write_text(
+        base.replace('<main id="main">', '<main id="main"><p>Club night</p>'), encoding="utf-8"
+    )
     out = tmp_path / "site"
     assert main(["build", str(hands), "--out", str(out), "--no-pdf", "-q", "--templates", str(mine)]) == 0
     assert "<p>Club night</p>" in (out / "foster-1904/hand-2.html").read_text(encoding="utf-8")
@@ -137,9 +144,12 @@ def test_the_users_templates_replace_ours_by_name(hands: Path, tmp_path: Path) -
     assert build_site([str(hands)], BuildOptions(out=out, pdf=False, templates=mine)).rendered == 5
 
 
-def test_a_missing_templates_folder_is_a_usage_error(hands: Path, tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    assert main(["build", str(hands), "--out", str(tmp_path / "s"), "--templates", str(tmp_path / "nope")]) == 2
+def test_a_missing_templates_folder_is_a_usage_error(
+    hands: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["build", str(hands), "--out", str(tmp_path / "s"), "--templates", str(tmp_path / "nope")]) == 2
+    )
     assert "no such folder" in capsys.readouterr().err
 
 
@@ -152,7 +162,9 @@ def test_the_pages_make_no_external_requests(hands: Path, tmp_path: Path) -> Non
             if tag == "a" and attr.startswith("https://www.bridgebase.com/tools/handviewer.html?lin="):
                 continue  # a link the reader may follow, not a request the page makes
             assert not re.match(r"[a-z]+:|//", attr), f"{page.name} refers to {attr}"
-    css = (out / "assets/lesson.css").read_text(encoding="utf-8") + (out / "assets/stepper.css").read_text(encoding="utf-8")
+    css = (out / "assets/lesson.css").read_text(encoding="utf-8") + (out / "assets/stepper.css").read_text(
+        encoding="utf-8"
+    )
     for url in re.findall(r"url\(([^)]*)\)", css):
         assert not re.match(r"['\"]?([a-z]+:|//)", url), url
     assert "@import" not in css
@@ -162,7 +174,7 @@ def test_notes_are_markdown_with_raw_html_shown_as_text(hands: Path, tmp_path: P
     h = hands / "foster-1904/hand-4.yaml"
     text = h.read_text(encoding="utf-8")
     text = text.replace('title: "', 'title: "<b>Bold</b> ', 1)
-    text = text.replace("notes:\n", "notes:\n  - text: \"<script>alert(1)</script> and **strong** words\"\n", 1)
+    text = text.replace("notes:\n", 'notes:\n  - text: "<script>alert(1)</script> and **strong** words"\n', 1)
     h.write_text(text, encoding="utf-8")
     out = tmp_path / "site"
     assert build_site([str(hands)], BuildOptions(out=out, pdf=False)).invalid == []
@@ -198,20 +210,23 @@ def test_the_manifest_records_what_was_built(hands: Path, tmp_path: Path) -> Non
     assert all(len(e["key"]) == 64 for e in manifest["lessons"].values())
 
 
-def test_without_weasyprint_the_html_is_built_and_the_reason_given(hands: Path, tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch,
-                                                                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_without_weasyprint_the_html_is_built_and_the_reason_given(
+    hands: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import replayer.lessons.pdf
 
-    monkeypatch.setattr(replayer.lessons.pdf, "pdf_unavailable", lambda: "WeasyPrint cannot run here (no Pango)")
+    monkeypatch.setattr(
+        replayer.lessons.pdf, "pdf_unavailable", lambda: "WeasyPrint cannot run here (no Pango)"
+    )
     out = tmp_path / "site"
     assert main(["build", str(hands), "--out", str(out), "-q"]) == 1
     assert "no PDFs were made: WeasyPrint cannot run here (no Pango)" in capsys.readouterr().err
     assert (out / "foster-1904/hand-1.html").is_file() and not (out / "foster-1904/hand-1.pdf").exists()
 
 
-def test_a_terminal_sees_progress_and_a_pipe_does_not(hands: Path, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+def test_a_terminal_sees_progress_and_a_pipe_does_not(
+    hands: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import io
     import sys
 
@@ -245,7 +260,9 @@ def test_the_site_has_a_technique_index_and_the_make_exercises(hands: Path, tmp_
     assert makes.count('<li class="exercise">') == len(EXAMPLES) and makes.count("<details>") == len(EXAMPLES)
     assert "Foster p. 47" in makes and "Dummy Bridge" in makes
     lesson = (out / "foster-1904/hand-1.html").read_text(encoding="utf-8")
-    assert '<div class="note derived" id="derived-1">' in lesson and "found in the cards by replayer" in lesson
+    assert (
+        '<div class="note derived" id="derived-1">' in lesson and "found in the cards by replayer" in lesson
+    )
 
 
 def test_lessons_carry_the_double_dummy_layer_and_the_claims_verdicts(hands: Path, tmp_path: Path) -> None:
@@ -262,8 +279,9 @@ def test_lessons_carry_the_double_dummy_layer_and_the_claims_verdicts(hands: Pat
     assert '"dd": [' in five  # the stepper's optional layer
 
 
-def test_without_endplay_the_lessons_are_built_without_the_double_dummy_layer(hands: Path, tmp_path: Path,
-                                                                               monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+def test_without_endplay_the_lessons_are_built_without_the_double_dummy_layer(
+    hands: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import replayer.analysis.double_dummy
 
     monkeypatch.setattr(replayer.analysis.double_dummy, "dds_available", lambda: "pip install replayer[dds]")

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from replayer.lessons.build import TEMPLATES
-from replayer.validation.files import check_file
-from replayer.lessons.model import Lesson, lesson_model
 from replayer.lessons.html import Nav, make_environment, render_lesson
+from replayer.lessons.model import Lesson, lesson_model
+from replayer.validation.files import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -34,8 +34,12 @@ def page(n: int, **nav: object) -> str:
 
 
 def test_the_lesson_html_matches_its_golden_file() -> None:
-    html = page(5, prev=("hand-4.html", "Hand No. 4: unblocking at no-trumps"), pdf="hand-5.pdf",
-                source_path="hands/foster-1904/hand-5.yaml")  # fmt: skip
+    html = page(
+        5,
+        prev=("hand-4.html", "Hand No. 4: unblocking at no-trumps"),
+        pdf="hand-5.pdf",
+        source_path="hands/foster-1904/hand-5.yaml",
+    )
     golden = GOLDEN / "foster-1904-hand-5.html"
     if os.environ.get("UPDATE_GOLDEN"):
         golden.write_text(html, encoding="utf-8")
@@ -77,7 +81,10 @@ def test_notes_sit_at_their_tricks_and_multi_trick_notes_are_cross_referenced() 
     assert les.notes.index(discards) in les.rows[3].notes  # printed at trick 4
     assert all(les.notes.index(discards) in les.rows[t - 1].see_also for t in (5, 9, 10))
     general = [les.notes[i] for i in les.general_notes]
-    assert [n.kind for n in general] == ["author", "derived"]  # Foster's note on the make, then the books' rules
+    assert [n.kind for n in general] == [
+        "author",
+        "derived",
+    ]  # Foster's note on the make, then the books' rules
     assert general[1].technique == "The make" and "no-trumps" in general[1].text
 
 
@@ -92,7 +99,7 @@ def test_the_page_carries_the_citation_the_facts_and_the_score() -> None:
 
 def test_editors_notes_are_set_apart() -> None:
     html = page(2)
-    aside = unescape(html[html.index('<aside class="editor-notes"'):html.index("</aside>")])
+    aside = unescape(html[html.index('<aside class="editor-notes"') : html.index("</aside>")])
     assert "simple honors" in aside  # the book error, as recorded
     assert "Checked by replayer: the book's result line disagrees with its cards" in aside
 
@@ -102,8 +109,12 @@ def test_the_stepper_data_matches_the_play() -> None:
     raw = re.search(r'<script type="application/json" id="hand-data">(.*?)</script>', html, re.S)
     assert raw is not None
     data = json.loads(raw.group(1))
-    assert data["tricks"][0] == {"number": 1, "leader": "W", "plays": [["W", "H6"], ["N", "H7"], ["E", "H10"], ["S", "H3"]],
-                                 "winner": "E"}  # fmt: skip
+    assert data["tricks"][0] == {
+        "number": 1,
+        "leader": "W",
+        "plays": [["W", "H6"], ["N", "H7"], ["E", "H10"], ["S", "H3"]],
+        "winner": "E",
+    }
     assert data["result"] == {"NS": 7, "EW": 6}
     assert data["seats"]["S"] == {"letter": "Z", "word": "South", "role": "dealer"}
     assert sum(len(v) for v in data["deal"].values()) == 52
@@ -113,7 +124,7 @@ def test_the_stepper_data_matches_the_play() -> None:
 
 def test_a_card_in_the_table_reads_aloud_as_words() -> None:
     html = page(5)
-    row = html[html.index('<tr id="trick-1">'):html.index("</tr>", html.index('<tr id="trick-1">'))]
+    row = html[html.index('<tr id="trick-1">') : html.index("</tr>", html.index('<tr id="trick-1">'))]
     assert "the ten of hearts" in row and ", wins" in row and " led" in row
 
 

@@ -68,7 +68,9 @@ def test_the_suit_symbols_come_from_an_embedded_font_that_has_them(site: Path) -
             font = f.get_object()
             fonts.add(str(font["/BaseFont"]))
             desc = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
-            assert any(k in desc.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")), "font not embedded"
+            assert any(k in desc.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
+                "font not embedded"
+            )
     assert any(f.endswith("+Replayer-Serif") for f in fonts), fonts  # site/fonts/DejaVuSerif.ttf, subset
     text = " ".join(pages_text(site / "foster-1904/hand-5.pdf"))
     assert all(s in text for s in "♠♥♦♣")
@@ -76,16 +78,31 @@ def test_the_suit_symbols_come_from_an_embedded_font_that_has_them(site: Path) -
 
 def test_a_page_rendered_to_png_is_not_blank(site: Path, tmp_path: Path) -> None:
     assert shutil.which("pdftoppm"), "pdftoppm is missing: apt-get install poppler-utils"
-    subprocess.run(["pdftoppm", "-r", "40", "-png", "-f", "1", "-l", "1", str(site / "foster-1904/hand-5.pdf"),
-                    str(tmp_path / "page")], check=True)  # fmt: skip
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            "40",
+            "-png",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            str(site / "foster-1904/hand-5.pdf"),
+            str(tmp_path / "page"),
+        ],
+        check=True,
+    )
     png = next(tmp_path.glob("page*.png"))
     img = Image.open(png).convert("L")
     dark = sum(img.histogram()[:128])
     assert img.width > 200 and dark > 0.01 * img.width * img.height
     # and some of it is red: the hearts and diamonds
     r, g, b = Image.open(png).convert("RGB").split()
-    red = ImageChops.multiply(r.point(lambda v: 255 if v > 150 else 0),
-                              ImageChops.multiply(g.point(lambda v: 255 if v < 80 else 0), b.point(lambda v: 255 if v < 80 else 0)))
+    red = ImageChops.multiply(
+        r.point(lambda v: 255 if v > 150 else 0),
+        ImageChops.multiply(g.point(lambda v: 255 if v < 80 else 0), b.point(lambda v: 255 if v < 80 else 0)),
+    )
     assert red.getbbox() is not None
 
 
@@ -109,7 +126,9 @@ def test_the_corpus_pdf_has_a_title_page_contents_with_page_numbers_and_every_le
             current = None
     start = front + 1
     for title, count in zip(titles, lesson_pages):
-        assert listed.get(title) == start, f"{title}: contents say page {listed.get(title)}, it starts on {start}"
+        assert listed.get(title) == start, (
+            f"{title}: contents say page {listed.get(title)}, it starts on {start}"
+        )
         assert texts[start - 1].startswith(title), f"page {start} does not start with {title}"
         start += count
     outline = [item.title for item in PdfReader(corpus).outline if not isinstance(item, list)]
@@ -135,8 +154,10 @@ def test_a_rebuild_renders_only_the_pdf_whose_page_changed(tmp_path: Path) -> No
     report = build_site([str(hands)], BuildOptions(out=out, pdf=True))
     assert (report.rendered, report.pdfs) == (1, 0)
     # a real edit: one PDF; the contents page is unchanged, so the front matter is reused
-    h3.write_text(h3.read_text(encoding="utf-8").replace("introduction: |\n", "introduction: |\n  Edited.\n", 1),
-                  encoding="utf-8")  # fmt: skip
+    h3.write_text(
+        h3.read_text(encoding="utf-8").replace("introduction: |\n", "introduction: |\n  Edited.\n", 1),
+        encoding="utf-8",
+    )
     report = build_site([str(hands)], BuildOptions(out=out, pdf=True))
     assert (report.rendered, report.pdfs) == (1, 1)
     assert front.stat().st_mtime_ns == front_made

@@ -12,10 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from support.corpus import corpus_dir
-
-from replayer.rules.cards import Card, Seat, Strain, Suit
-from replayer.record.diagnostics import Severity
 from replayer.formats.lin import (
     HANDVIEWER,
     LinBoard,
@@ -30,6 +26,9 @@ from replayer.formats.lin import (
     read_lin,
     write_lin,
 )
+from replayer.record.diagnostics import Severity
+from replayer.rules.cards import Card, Seat, Strain, Suit
+from support.corpus import corpus_dir
 
 CORPUS = corpus_dir() / "lin"
 FILES = sorted(CORPUS.glob("*.lin"))
@@ -105,8 +104,11 @@ def test_vugraph_contracts_and_results_agree_with_the_files_own_result_line() ->
         contract = board.contract
         assert contract is not None
         assert (contract.level, contract.strain.code[0], contract.declarer.name, contract.doubled) == (
-            int(level), strain, declarer, len(doubled)
-        ), board.board_id  # fmt: skip
+            int(level),
+            strain,
+            declarer,
+            len(doubled),
+        ), board.board_id
         assert board.declarer_tricks == int(level) + 6 + (0 if over == "=" else int(over)), board.board_id
 
 
@@ -149,7 +151,9 @@ def test_comments_are_attached_to_the_card_or_call_they_follow() -> None:
     assert with_claim_note[0].board_id == "c47"
     assert with_claim_note[0].claim_notes == ("bbramley: that's better",)
     # a comment in the middle of a trick: pc|h4|nt|… on trick 4's third card
-    assert c46.plays[14].card == C("H4") and c46.plays[14].notes[0].startswith("bbramley: even on a passive lead")
+    assert c46.plays[14].card == C("H4") and c46.plays[14].notes[0].startswith(
+        "bbramley: even on a passive lead"
+    )
     assert c46.tricks[3].plays[2] == (Seat.E, C("H4"))  # East: SA63 HJ8642 DK53 CKJ
 
 
@@ -167,8 +171,18 @@ def test_alerts_are_attached_to_the_call_they_follow() -> None:
     # ten robot explanations, each on the call it follows
     aba = read("pbntools_aba_1047742261_alerts.lin")[0]
     explained = [(i, c.call) for i, c in enumerate(aba.calls) if c.explanation]
-    assert explained == [(1, "1S"), (3, "2H"), (5, "3H"), (7, "3NT"), (9, "4D"), (11, "4H"), (13, "4S"),
-                         (15, "4NT"), (17, "5C"), (19, "5H")]  # fmt: skip
+    assert explained == [
+        (1, "1S"),
+        (3, "2H"),
+        (5, "3H"),
+        (7, "3NT"),
+        (9, "4D"),
+        (11, "4H"),
+        (13, "4S"),
+        (15, "4NT"),
+        (17, "5C"),
+        (19, "5H"),
+    ]
     assert aba.calls[15].explanation is not None and aba.calls[15].explanation.startswith("Blackwood (H)")
 
 
@@ -192,9 +206,13 @@ def test_a_deal_only_board() -> None:
 def test_the_missing_fourth_hand_is_inferred() -> None:
     board = read("pbntools_28189453_deal_only.lin")[0]  # md|1S29H4D279QKAC457T,S8Q…,S456…,|
     assert board.deal_inferred is Seat.E
-    assert board.deal[Seat.S] == frozenset(map(C, ["S2", "S9", "H4", "D2", "D7", "D9", "DQ", "DK", "DA", "C4", "C5", "C7", "CT"]))
+    assert board.deal[Seat.S] == frozenset(
+        map(C, ["S2", "S9", "H4", "D2", "D7", "D9", "DQ", "DK", "DA", "C4", "C5", "C7", "CT"])
+    )
     assert set().union(*board.deal.values()) == set(map(C, [s + r for s in "SHDC" for r in "23456789TJQKA"]))
-    assert board.deal[Seat.E] == frozenset(map(C, ["S3", "S7", "SA", "H3", "H5", "H9", "HJ", "HK", "D6", "C6", "C8", "CJ", "CK"]))
+    assert board.deal[Seat.E] == frozenset(
+        map(C, ["S3", "S7", "SA", "H3", "H5", "H9", "HJ", "HK", "D6", "C6", "C8", "CJ", "CK"])
+    )
     vugraph = read("bridgebots_usbf2010_sf_vugraph.lin")[0]  # all four hands given
     assert vugraph.deal_inferred is None
 
@@ -218,7 +236,11 @@ def test_a_claim_in_the_middle_of_a_trick() -> None:
 def test_a_claim_after_the_first_card_of_a_trick_and_a_doubled_slam() -> None:
     board = read("pbntools_28189836_6NTx_claim.lin")[0]
     contract = board.contract
-    assert contract is not None and (contract.level, contract.strain, contract.doubled) == (6, Strain.NOTRUMP, 1)
+    assert contract is not None and (contract.level, contract.strain, contract.doubled) == (
+        6,
+        Strain.NOTRUMP,
+        1,
+    )
     # dealer W: 1C(W) p 1D(E) p 1N(W) p 6N(E) X p p p — West named no trumps first
     assert board.dealer is Seat.W and contract.declarer is Seat.W and board.opening_leader is Seat.N
     assert board.plays[0].seat is Seat.N and board.plays[0].card == C("DA")
@@ -271,9 +293,21 @@ def test_dealer_digit_mapping() -> None:
 
 @pytest.mark.parametrize(
     "value, expected",
-    [("o", "None"), ("O", "None"), ("0", "None"), ("-", "None"), ("n", "NS"), ("NS", "NS"), ("e", "EW"),
-     ("ew", "EW"), ("b", "All"), ("B", "All"), ("both", "All"), ("all", "All")],
-)  # fmt: skip
+    [
+        ("o", "None"),
+        ("O", "None"),
+        ("0", "None"),
+        ("-", "None"),
+        ("n", "NS"),
+        ("NS", "NS"),
+        ("e", "EW"),
+        ("ew", "EW"),
+        ("b", "All"),
+        ("B", "All"),
+        ("both", "All"),
+        ("all", "All"),
+    ],
+)
 def test_vulnerability_values(value: str, expected: str) -> None:
     [board], diagnostics = read_lin(f"md|1SAK,,,|sv|{value}|", "x.lin")
     assert board.vulnerable == expected
@@ -290,10 +324,21 @@ def test_unreadable_vulnerability_is_reported() -> None:
 
 @pytest.mark.parametrize(
     "value, expected",
-    [("p", ("Pass", False)), ("P", ("Pass", False)), ("d", ("X", False)), ("r", ("XX", False)), ("1N", ("1NT", False)),
-     ("3n!", ("3NT", True)), ("2s!", ("2S", True)), ("7C", ("7C", False)), ("d!", ("X", True)), ("1NT", ("1NT", False)),
-     ("8S", (None, False)), ("?", (None, False))],
-)  # fmt: skip
+    [
+        ("p", ("Pass", False)),
+        ("P", ("Pass", False)),
+        ("d", ("X", False)),
+        ("r", ("XX", False)),
+        ("1N", ("1NT", False)),
+        ("3n!", ("3NT", True)),
+        ("2s!", ("2S", True)),
+        ("7C", ("7C", False)),
+        ("d!", ("X", True)),
+        ("1NT", ("1NT", False)),
+        ("8S", (None, False)),
+        ("?", (None, False)),
+    ],
+)
 def test_call_notation(value: str, expected: tuple[str | None, bool]) -> None:
     assert read_call(value) == expected
 
@@ -317,7 +362,9 @@ def test_items_keep_their_positions() -> None:
 
 
 def test_unreadable_items_are_reported_with_the_board_and_position() -> None:
-    text = "md|1SAKQJT98765432HDC,SHAKQJT98765432DC,SHDAKQJT98765432C,|ah|Board 7|\nmb|1S|mb|zz|mb|p|pc|Q9|mc|x|"
+    text = (
+        "md|1SAKQJT98765432HDC,SHAKQJT98765432DC,SHDAKQJT98765432C,|ah|Board 7|\nmb|1S|mb|zz|mb|p|pc|Q9|mc|x|"
+    )
     boards, diagnostics = read_lin(text, "bad.lin")
     assert len(boards) == 1
     by_code = {d.code: d for d in diagnostics}
@@ -343,10 +390,29 @@ def test_out_of_turn_and_bad_deals_are_reported() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   \n", "|", "||||", "md", "md|", "md|1", "md|9XX,,,|", "mb|", "pc|", "nt|", "mc|99|", "qx|", "qx|o1|qx|o2|",
-     "pn|a|pn|b|", "ab|cd", "md|1SAKQ,HAKQ,DAKQ,CAKQ,SJ,|", "\ufeffmd|1SA,,,|", "pc|SA|pc|SA|pc|SA|pc|SA|pc|SA|",
-     "md|1SAKQJT98765432HDC,SHAKQJT98765432DC,SHDAKQJT98765432C,|mb|1S|mb|p|mb|p|mb|p|" + "pc|SA|" * 60],
-)  # fmt: skip
+    [
+        "",
+        "   \n",
+        "|",
+        "||||",
+        "md",
+        "md|",
+        "md|1",
+        "md|9XX,,,|",
+        "mb|",
+        "pc|",
+        "nt|",
+        "mc|99|",
+        "qx|",
+        "qx|o1|qx|o2|",
+        "pn|a|pn|b|",
+        "ab|cd",
+        "md|1SAKQ,HAKQ,DAKQ,CAKQ,SJ,|",
+        "\ufeffmd|1SA,,,|",
+        "pc|SA|pc|SA|pc|SA|pc|SA|pc|SA|",
+        "md|1SAKQJT98765432HDC,SHAKQJT98765432DC,SHDAKQJT98765432C,|mb|1S|mb|p|mb|p|mb|p|" + "pc|SA|" * 60,
+    ],
+)
 def test_odd_input_never_raises(text: str) -> None:
     boards, _ = read_lin(text, "odd.lin")
     for board in boards:
@@ -359,7 +425,7 @@ def test_mangled_corpus_text_never_raises() -> None:
     texts = [p.read_text(encoding="utf-8") for p in FILES]
     for _ in range(400):
         text = rng.choice(texts)
-        chars = list(text[: 3000])
+        chars = list(text[:3000])
         for _ in range(rng.randint(1, 12)):
             i = rng.randrange(len(chars) + 1)
             op = rng.random()
@@ -420,7 +486,10 @@ def test_written_lin_has_pauses_after_the_auction_each_trick_and_each_comment() 
     assert "mb|p|mb|p|pg||pc|H4|" in text
     assert text.count("pg||") == 1 + 13
     c46 = read("bridgebots_usbf2010_sf_vugraph.lin")[1]
-    assert "pc|C5|nt|jlall: should be an easy 10 tricks|pg||nt|Vugraphzfc: N-S 4th best, udca|pg||pc|C3|" in write_lin(c46)
+    assert (
+        "pc|C5|nt|jlall: should be an easy 10 tricks|pg||nt|Vugraphzfc: N-S 4th best, udca|pg||pc|C3|"
+        in write_lin(c46)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -468,7 +537,11 @@ def test_make_board_with_an_auction_notes_alerts_and_a_claim_round_trips() -> No
     assert board.calls[-1].notes == ("East leads a spade",)
     assert board.plays[0].notes == ("The king / from KQ",)  # | cannot be written: it becomes /
     assert board.players == {Seat.N: "Nora", Seat.S: "Sam  Jr"}  # , separates names in pn|
-    assert [(t.leader, t.winner) for t in board.tricks] == [(Seat.E, Seat.N), (Seat.N, Seat.S), (Seat.S, None)]
+    assert [(t.leader, t.winner) for t in board.tricks] == [
+        (Seat.E, Seat.N),
+        (Seat.N, Seat.S),
+        (Seat.S, None),
+    ]
     same(round_trip(board), board)
     text = write_lin(board)
     assert text.startswith("pn|Sam  Jr,,Nora,|st||md|3")
@@ -498,7 +571,10 @@ def test_make_board_without_an_auction_round_trips_and_keeps_the_make() -> None:
     assert [t.winner for t in board.tricks] == [Seat.N, Seat.E]
     text = write_lin(board)
     assert "mb|" not in text and "sv|" not in text
-    assert "|ah|Foster, hand 1|nt|No auction: South plays in spades (West leads)|pg||nt|Z makes it spades|pg||pc|SJ|" in text
+    assert (
+        "|ah|Foster, hand 1|nt|No auction: South plays in spades (West leads)|pg||nt|Z makes it spades|pg||pc|SJ|"
+        in text
+    )
     same(round_trip(board), board)
     # Optionally, a one-bid auction so that BBO's viewer knows the trump (not read back as a make)
     bid = write_lin(board, no_auction="bid")
@@ -512,7 +588,9 @@ def test_make_board_no_trumps_make_and_no_make_at_all() -> None:
     nt = make_board(deal, Seat.E, make=(None, Seat.W), tricks=[[(Seat.N, C("SA")), (Seat.E, C("SK"))]])
     assert nt.make == LinMake(Strain.NOTRUMP, Seat.W)
     same(round_trip(nt), nt)
-    bare = make_board(deal, Seat.E, tricks=[[(Seat.N, C("SA")), (Seat.E, C("SK")), (Seat.S, C("SQ")), (Seat.W, C("SJ"))]])
+    bare = make_board(
+        deal, Seat.E, tricks=[[(Seat.N, C("SA")), (Seat.E, C("SK")), (Seat.S, C("SQ")), (Seat.W, C("SJ"))]]
+    )
     assert bare.make is None and bare.tricks[0].winner is None  # no trump known
     [again], diagnostics = read_lin(write_lin(bare), "x.lin")
     assert again == bare and [d.code for d in diagnostics] == ["lin-no-auction"]
@@ -522,10 +600,14 @@ def test_make_board_with_a_partial_deal_round_trips_by_the_turn() -> None:
     full = hands()
     deal = {Seat.N: full[Seat.N], Seat.S: full[Seat.S]}
     board = make_board(
-        deal, Seat.N, calls=["1NT", "p", "p", "p"],
-        tricks=[[(Seat.E, C("SK")), (Seat.S, C("SQ")), (Seat.W, C("SJ")), (Seat.N, C("SA"))],
-                [(Seat.N, C("S2"))]],
-    )  # fmt: skip
+        deal,
+        Seat.N,
+        calls=["1NT", "p", "p", "p"],
+        tricks=[
+            [(Seat.E, C("SK")), (Seat.S, C("SQ")), (Seat.W, C("SJ")), (Seat.N, C("SA"))],
+            [(Seat.N, C("S2"))],
+        ],
+    )
     assert "md|3SQ84HK95DAT62CJ73,,SAT62HJ73DQ84CK95,|" in write_lin(board)  # S, W, N, E: W and E empty
     same(round_trip(board), board)
 
@@ -562,7 +644,7 @@ def test_handviewer_url_decodes_back_to_the_same_lin(path: Path) -> None:
         assert "|" not in link.url and " " not in link.url and "\n" not in link.url
         query = urllib.parse.urlsplit(link.url).query
         assert urllib.parse.parse_qs(query)["lin"] == [lin.strip()]
-        assert read_lin(urllib.parse.unquote(query[len("lin="):]), "url.lin")[0] == [board]
+        assert read_lin(urllib.parse.unquote(query[len("lin=") :]), "url.lin")[0] == [board]
 
 
 def test_a_long_link_drops_commentary_first() -> None:

@@ -5,9 +5,17 @@ from __future__ import annotations
 import pytest
 
 from replayer.rules.cards import Card, Rank, Strain, Suit
+from replayer.teaching.make import (
+    PASS,
+    dummy_bridge,
+    elwell_dealer,
+    foster_count,
+    foster_dealer,
+    foster_dummy,
+    guarded,
+    make_note,
+)
 from replayer.teaching.make_examples import EXAMPLES, MakeExample
-from replayer.teaching.make import PASS, dummy_bridge, elwell_dealer, foster_count, foster_dealer, foster_dummy, guarded, make_note
-
 from support.games import foster
 
 SUITS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
@@ -46,24 +54,33 @@ def hcdS(h: str, c: str, d: str, s: str) -> frozenset[Card]:
 
 
 # §8.1: Foster's count, pp.35–37 and the five hands
-@pytest.mark.parametrize("text, suit, count", [
-    ("♥Q J 6 5 3 ♣Q x x ♦A K 2 ♠9 4", Suit.HEARTS, 9),
-    ("♥10 9 5 4 2 ♣J 10 x ♦Q 7 ♠8 4 3", Suit.HEARTS, 6),
-    ("♥J 8 7 5 4 3 ♣K x x ♦9 7 ♠Q J", Suit.HEARTS, 8),
-    ("♥J 8 6 4 2 ♣K 7 ♦Q 4 2 ♠8 5 3", Suit.HEARTS, 7),
-    ("♥A J 8 6 2 ♣A 9 7 ♦A 5 3 ♠10 2", Suit.HEARTS, 9),
-    ("♥9 6 2 ♣A x x ♦Q J 8 5 2 ♠10 8", Suit.DIAMONDS, 8),
-    ("♥A K J 4 2 ♣6 5 4 ♦A 9 3 ♠Q 2", Suit.HEARTS, 9),
-    ("♥A Q J 7 6 ♣Q ♦Q 10 5 4 ♠9 8 4", Suit.HEARTS, 8),
-    ("♥A K Q 6 3 ♣J 9 3 ♦A J 3 ♠J 7", Suit.HEARTS, 9),
-    ("♥Q J 7 4 ♣9 6 5 ♦9 8 7 6 4 ♠J", Suit.DIAMONDS, 5),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "text, suit, count",
+    [
+        ("♥Q J 6 5 3 ♣Q x x ♦A K 2 ♠9 4", Suit.HEARTS, 9),
+        ("♥10 9 5 4 2 ♣J 10 x ♦Q 7 ♠8 4 3", Suit.HEARTS, 6),
+        ("♥J 8 7 5 4 3 ♣K x x ♦9 7 ♠Q J", Suit.HEARTS, 8),
+        ("♥J 8 6 4 2 ♣K 7 ♦Q 4 2 ♠8 5 3", Suit.HEARTS, 7),
+        ("♥A J 8 6 2 ♣A 9 7 ♦A 5 3 ♠10 2", Suit.HEARTS, 9),
+        ("♥9 6 2 ♣A x x ♦Q J 8 5 2 ♠10 8", Suit.DIAMONDS, 8),
+        ("♥A K J 4 2 ♣6 5 4 ♦A 9 3 ♠Q 2", Suit.HEARTS, 9),
+        ("♥A Q J 7 6 ♣Q ♦Q 10 5 4 ♠9 8 4", Suit.HEARTS, 8),
+        ("♥A K Q 6 3 ♣J 9 3 ♦A J 3 ♠J 7", Suit.HEARTS, 9),
+        ("♥Q J 7 4 ♣9 6 5 ♦9 8 7 6 4 ♠J", Suit.DIAMONDS, 5),
+    ],
+)
 def test_fosters_count_for_a_red_make(text: str, suit: Suit, count: int) -> None:
     assert foster_count(hand(text), suit) == count
 
 
-CALLS = {"no-trumps": Strain.NOTRUMP, "hearts": Strain.HEARTS, "diamonds": Strain.DIAMONDS, "clubs": Strain.CLUBS,
-         "spades": Strain.SPADES, "pass": PASS}  # fmt: skip
+CALLS = {
+    "no-trumps": Strain.NOTRUMP,
+    "hearts": Strain.HEARTS,
+    "diamonds": Strain.DIAMONDS,
+    "clubs": Strain.CLUBS,
+    "spades": Strain.SPADES,
+    "pass": PASS,
+}
 
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=lambda ex: f"{ex.rule}-{ex.seat}-{ex.source}-{ex.hearts}")
@@ -84,14 +101,18 @@ def test_elwell_and_foster_disagree_where_the_reference_says_they_do() -> None:
     assert elwell_dealer(cards).call == PASS and foster_dealer(cards).call == Strain.NOTRUMP
 
 
-@pytest.mark.parametrize("text, good", [("K x", True), ("Q x x", True), ("Q J x", True), ("Q x", False),
-                                        ("J x x", False), ("K", False)])  # fmt: skip
+@pytest.mark.parametrize(
+    "text, good",
+    [("K x", True), ("Q x x", True), ("Q J x", True), ("Q x", False), ("J x x", False), ("K", False)],
+)
 def test_elwells_guarded_suit(text: str, good: bool) -> None:
     assert guarded(hand("♠" + text), Suit.SPADES) is good
 
 
 def test_dummy_bridge_takes_the_longest_suit_then_the_pips_then_the_higher_scoring_suit() -> None:
-    assert dummy_bridge(sh("K Q 7 3", "A 9 4 2", "8 6 5", "J 10")).call == Strain.SPADES  # 30 pips to 26 [interp]
+    assert (
+        dummy_bridge(sh("K Q 7 3", "A 9 4 2", "8 6 5", "J 10")).call == Strain.SPADES
+    )  # 30 pips to 26 [interp]
     assert dummy_bridge(sh("A 5 4 3", "9 8 6 2", "A 8 4", "4 2")).call == Strain.HEARTS  # 25 to 23: hearts
     assert dummy_bridge(sh("A 5", "A 7 2", "A 9 6 3", "8 7 6 4")).call == Strain.NOTRUMP
 

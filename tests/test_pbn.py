@@ -8,13 +8,9 @@ import functools
 import time
 
 import pytest
-
-from support.corpus import corpus_dir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.rules.cards import Card, Seat, parse_card, parse_holding
-from replayer.record.diagnostics import Diagnostic, Severity
 from replayer.formats.pbn import (
     MANDATORY_TAGS,
     PbnComment,
@@ -25,10 +21,17 @@ from replayer.formats.pbn import (
     read_pbn,
     write_pbn,
 )
+from replayer.record.diagnostics import Diagnostic, Severity
+from replayer.rules.cards import Card, Seat, parse_card, parse_holding
+from support.corpus import corpus_dir
 
 CORPUS = corpus_dir() / "pbn"
 FILES = sorted(p.name for p in CORPUS.glob("*.pbn"))
-LARGE = {"endplay_example3_wc2012_rpbridge.pbn", "pbntools_bbo_acbl_speedball_2013.pbn", "endplay_example2_realbridge2021.pbn"}
+LARGE = {
+    "endplay_example3_wc2012_rpbridge.pbn",
+    "pbntools_bbo_acbl_speedball_2013.pbn",
+    "endplay_example2_realbridge2021.pbn",
+}
 
 
 @functools.cache
@@ -97,7 +100,9 @@ def test_corpus_file_reads_with_the_expected_counts(name: str) -> None:
     start = time.perf_counter()
     games, diags = corpus(name)
     took = time.perf_counter() - start
-    assert all(d.code != "pbn-internal" for d in diags), [d.message for d in diags if d.code == "pbn-internal"]
+    assert all(d.code != "pbn-internal" for d in diags), [
+        d.message for d in diags if d.code == "pbn-internal"
+    ]
     boards = sum(1 for g in games if (t := g.get("Board")) is not None and not t.implicit)
     plays = [g.play for g in games if g.play is not None]
     assert (len(games), boards, len(plays), sum(p.complete for p in plays)) == COUNTS[name]
@@ -113,8 +118,15 @@ def test_the_standards_correct_files_read_without_a_warning(name: str) -> None:
     assert [d.message for d in diags if d.severity is not Severity.NOTE] == []
 
 
-@pytest.mark.parametrize("name", ["ben_cold_6d.pbn", "rschneider_AlsReg6-Final_gib1999.pbn", "pbntools_bbo_aba_17901_pairs.pbn",
-                                  "endplay_example2_realbridge2021.pbn"])  # fmt: skip
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ben_cold_6d.pbn",
+        "rschneider_AlsReg6-Final_gib1999.pbn",
+        "pbntools_bbo_aba_17901_pairs.pbn",
+        "endplay_example2_realbridge2021.pbn",
+    ],
+)
 def test_real_plays_are_legal_and_agree_with_their_results(name: str) -> None:
     games, diags = corpus(name)
     assert [d.message for d in diags if d.severity is Severity.ERROR] == []
@@ -134,58 +146,130 @@ ERRORS_10 = [
     (11, "pbn-tag-syntax"),  # No tag value
     (15, "pbn-tag-unquoted"),  # Bad character: [Event No_quotes]
     (19, "pbn-tag-value"),  # Bad character: a tab
-    (23, "pbn-value-form"), (27, "pbn-value-form"),  # Round "&", "-1"
-    (31, "pbn-value-form"), (35, "pbn-value-form"),  # bad dates
+    (23, "pbn-value-form"),
+    (27, "pbn-value-form"),  # Round "&", "-1"
+    (31, "pbn-value-form"),
+    (35, "pbn-value-form"),  # bad dates
     (39, "pbn-bad-value"),  # Dealer "Black"
     (43, "pbn-bad-value"),  # Vulnerable "E"
-    (47, "pbn-deal"), (51, "pbn-deal"), (55, "pbn-deal"), (59, "pbn-deal"),  # bad rank, double SK, 14 cards, 12 cards
-    (63, "pbn-deal"), (67, "pbn-deal-spacing"), (71, "pbn-deal"), (75, "pbn-deal-empty"),  # 12 v 13, double space, 14 cards, no cards
-    (79, "pbn-bad-value"), (83, "pbn-bad-value"), (87, "pbn-bad-value"), (91, "pbn-bad-value"),  # declarer, contracts, result
+    (47, "pbn-deal"),
+    (51, "pbn-deal"),
+    (55, "pbn-deal"),
+    (59, "pbn-deal"),  # bad rank, double SK, 14 cards, 12 cards
+    (63, "pbn-deal"),
+    (67, "pbn-deal-spacing"),
+    (71, "pbn-deal"),
+    (75, "pbn-deal-empty"),  # 12 v 13, double space, 14 cards, no cards
+    (79, "pbn-bad-value"),
+    (83, "pbn-bad-value"),
+    (87, "pbn-bad-value"),
+    (91, "pbn-bad-value"),  # declarer, contracts, result
     (95, "pbn-stray-text"),  # characters that do not obey the syntax
     (98, "pbn-note-place"),  # bad section: a Note outside auction and play
-    (102, "pbn-missing-tag"), (108, "pbn-missing-tag"), (114, "pbn-missing-tag"), (120, "pbn-missing-tag"),  # no dealer/deal/declarer/contract
+    (102, "pbn-missing-tag"),
+    (108, "pbn-missing-tag"),
+    (114, "pbn-missing-tag"),
+    (120, "pbn-missing-tag"),  # no dealer/deal/declarer/contract
     (127, "pbn-duplicate-tag"),  # tag exists already
-    (159, "pbn-auction"), (168, "pbn-auction"),  # dealer North must bid first
-    (177, "pbn-call"), (186, "pbn-nonstandard"),  # bad trump: "1", "1N"
-    (195, "pbn-auction"), (204, "pbn-auction"), (214, "pbn-auction"),  # bad calls 1C, X, XX
-    (223, "pbn-annotation"), (226, "pbn-annotation"),  # double suffix
-    (229, "pbn-annotation"), (232, "pbn-annotation"),  # double nag
-    (235, "pbn-annotation"), (238, "pbn-annotation"), (241, "pbn-annotation"),  # bad nags, bad number
-    (244, "pbn-annotation"), (247, "pbn-annotation"), (250, "pbn-annotation"),  # bad notes, double note
+    (159, "pbn-auction"),
+    (168, "pbn-auction"),  # dealer North must bid first
+    (177, "pbn-call"),
+    (186, "pbn-nonstandard"),  # bad trump: "1", "1N"
+    (195, "pbn-auction"),
+    (204, "pbn-auction"),
+    (214, "pbn-auction"),  # bad calls 1C, X, XX
+    (223, "pbn-annotation"),
+    (226, "pbn-annotation"),  # double suffix
+    (229, "pbn-annotation"),
+    (232, "pbn-annotation"),  # double nag
+    (235, "pbn-annotation"),
+    (238, "pbn-annotation"),
+    (241, "pbn-annotation"),  # bad nags, bad number
+    (244, "pbn-annotation"),
+    (247, "pbn-annotation"),
+    (250, "pbn-annotation"),  # bad notes, double note
     (250, "pbn-note-missing"),  # no note for =1=
-    (258, "pbn-inconsistent"), (266, "pbn-inconsistent"), (274, "pbn-inconsistent"),  # bad declarers
-    (283, "pbn-inconsistent"), (290, "pbn-inconsistent"), (298, "pbn-inconsistent"),  # bad trump
-    (306, "pbn-inconsistent"), (314, "pbn-inconsistent"),  # bad risk
+    (258, "pbn-inconsistent"),
+    (266, "pbn-inconsistent"),
+    (274, "pbn-inconsistent"),  # bad declarers
+    (283, "pbn-inconsistent"),
+    (290, "pbn-inconsistent"),
+    (298, "pbn-inconsistent"),  # bad trump
+    (306, "pbn-inconsistent"),
+    (314, "pbn-inconsistent"),  # bad risk
     (328, "pbn-play"),  # revoke: CA
-    (340, "pbn-annotation"), (343, "pbn-annotation"), (346, "pbn-annotation"), (349, "pbn-annotation"),  # double suffix/nag
-    (361, "pbn-annotation"), (363, "pbn-annotation"), (366, "pbn-annotation"), (368, "pbn-annotation"),  # bad nag/note/number
-    (381, "pbn-annotation"), (384, "pbn-annotation"), (384, "pbn-note-missing"),  # bad note, double note, no note for =1=
-    (387, "pbn-play"), (390, "pbn-play"),  # bad cards: DA played again, S2 not held
-    (405, "pbn-card"), (408, "pbn-card"), (411, "pbn-card"),  # bad rank, bad rank, bad suit
+    (340, "pbn-annotation"),
+    (343, "pbn-annotation"),
+    (346, "pbn-annotation"),
+    (349, "pbn-annotation"),  # double suffix/nag
+    (361, "pbn-annotation"),
+    (363, "pbn-annotation"),
+    (366, "pbn-annotation"),
+    (368, "pbn-annotation"),  # bad nag/note/number
+    (381, "pbn-annotation"),
+    (384, "pbn-annotation"),
+    (384, "pbn-note-missing"),  # bad note, double note, no note for =1=
+    (387, "pbn-play"),
+    (390, "pbn-play"),  # bad cards: DA played again, S2 not held
+    (405, "pbn-card"),
+    (408, "pbn-card"),
+    (411, "pbn-card"),  # bad rank, bad rank, bad suit
     (423, "pbn-irregularity"),  # bad revokes
-    (429, "pbn-irregularity"), (432, "pbn-irregularity"), (435, "pbn-irregularity"), (438, "pbn-irregularity"),  # double/bad illegal
+    (429, "pbn-irregularity"),
+    (432, "pbn-irregularity"),
+    (435, "pbn-irregularity"),
+    (438, "pbn-irregularity"),  # double/bad illegal
     (450, "pbn-irregularity"),  # bad lead
-    (462, "pbn-irregularity"), (474, "pbn-irregularity"), (486, "pbn-irregularity"),  # bad revokes
-    (495, "pbn-inconsistent"), (504, "pbn-inconsistent"),  # no declarer, but a result
-    (529, "pbn-note"), (531, "pbn-note"), (534, "pbn-note-unused"),  # notes 0 and 33, unused note 32
-    (564, "pbn-note-missing"), (569, "pbn-note-unused"),  # no note for =3=, unused 32
+    (462, "pbn-irregularity"),
+    (474, "pbn-irregularity"),
+    (486, "pbn-irregularity"),  # bad revokes
+    (495, "pbn-inconsistent"),
+    (504, "pbn-inconsistent"),  # no declarer, but a result
+    (529, "pbn-note"),
+    (531, "pbn-note"),
+    (534, "pbn-note-unused"),  # notes 0 and 33, unused note 32
+    (564, "pbn-note-missing"),
+    (569, "pbn-note-unused"),  # no note for =3=, unused 32
     (601, "pbn-irregularity"),  # "sufficient": ^I on a sufficient bid
     (636, "pbn-bad-value"),  # sum differs from 13
-    (654, "pbn-annotation"), (663, "pbn-annotation"), (670, "pbn-annotation"),  # double nag, bad nags
+    (654, "pbn-annotation"),
+    (663, "pbn-annotation"),
+    (670, "pbn-annotation"),  # double nag, bad nags
     (690, "pbn-inconsistent"),  # bad result
-    (772, "pbn-inheritance"), (773, "pbn-inheritance"), (774, "pbn-inheritance"), (775, "pbn-inheritance"),  # bad inheritance 7x
-    (776, "pbn-inheritance"), (777, "pbn-inheritance"), (779, "pbn-inheritance"),
-    *[(line, "pbn-value-form") for line in (784, 785, 786, 787, 791, 792, 793, 794, 798, 799, 800, 801, 805, 806, 807, 808, 812)],
-    (817, "pbn-line-too-long"), (820, "pbn-line-too-long"), (825, "pbn-line-too-long"),
+    (772, "pbn-inheritance"),
+    (773, "pbn-inheritance"),
+    (774, "pbn-inheritance"),
+    (775, "pbn-inheritance"),  # bad inheritance 7x
+    (776, "pbn-inheritance"),
+    (777, "pbn-inheritance"),
+    (779, "pbn-inheritance"),
+    *[
+        (line, "pbn-value-form")
+        for line in (784, 785, 786, 787, 791, 792, 793, 794, 798, 799, 800, 801, 805, 806, 807, 808, 812)
+    ],
+    (817, "pbn-line-too-long"),
+    (820, "pbn-line-too-long"),
+    (825, "pbn-line-too-long"),
     (828, "pbn-character"),  # bad character
     (833, "pbn-value-form"),  # [Scoring "Unknown tag"]
-    (839, "pbn-export"), (863, "pbn-export"), (865, "pbn-export"), (866, "pbn-export"), (867, "pbn-export"),  # after % EXPORT
+    (839, "pbn-export"),
+    (863, "pbn-export"),
+    (865, "pbn-export"),
+    (866, "pbn-export"),
+    (867, "pbn-export"),  # after % EXPORT
     (865, "pbn-continuation"),  # '*' after '+'
-    (875, "pbn-note"), (877, "pbn-note"), (879, "pbn-note"), (881, "pbn-note"), (883, "pbn-note"),  # bad numbers
-    (912, "pbn-card"), (914, "pbn-card"),  # bad ranks CS, DS
-    (955, "pbn-character"), (955, "pbn-line-too-long"), (955, "pbn-tag-syntax"),  # non-ISO character, long line
+    (875, "pbn-note"),
+    (877, "pbn-note"),
+    (879, "pbn-note"),
+    (881, "pbn-note"),
+    (883, "pbn-note"),  # bad numbers
+    (912, "pbn-card"),
+    (914, "pbn-card"),  # bad ranks CS, DS
+    (955, "pbn-character"),
+    (955, "pbn-line-too-long"),
+    (955, "pbn-tag-syntax"),  # non-ISO character, long line
     (957, "pbn-tag-syntax"),  # missing quote
-]  # fmt: skip
+]
 # Reported though the file does not announce them: 778 (the '#' auction's Pass then falls before
 # the dealer), 854 (7 calls on a line under % EXPORT), 916 ('--' for '-'), 934 (the play gives
 # declarer 10 tricks, [Result "9"]), 955's missing closing quote.
@@ -195,15 +279,27 @@ ERRORS_10_EXTRA = {778, 854, 916, 934}
 # standard since PBN 2.0; only its Scoring value is reported).
 
 ERRORS_20 = [
-    (7, "pbn-value-form"), (10, "pbn-value-form"),  # new Scoring fields "IMP;??", ";"
-    (15, "pbn-inconsistent"), (19, "pbn-inconsistent"), (23, "pbn-inconsistent"), (27, "pbn-inconsistent"),  # vulnerable v history
-    (40, "pbn-continuation"), (53, "pbn-continuation"),  # double '+', card after '+'
-    (66, "pbn-continuation"), (79, "pbn-continuation"), (92, "pbn-continuation"),  # call after '+'
-    (97, "pbn-tag-syntax"), (100, "pbn-table"), (103, "pbn-table"),  # width specifiers
+    (7, "pbn-value-form"),
+    (10, "pbn-value-form"),  # new Scoring fields "IMP;??", ";"
+    (15, "pbn-inconsistent"),
+    (19, "pbn-inconsistent"),
+    (23, "pbn-inconsistent"),
+    (27, "pbn-inconsistent"),  # vulnerable v history
+    (40, "pbn-continuation"),
+    (53, "pbn-continuation"),  # double '+', card after '+'
+    (66, "pbn-continuation"),
+    (79, "pbn-continuation"),
+    (92, "pbn-continuation"),  # call after '+'
+    (97, "pbn-tag-syntax"),
+    (100, "pbn-table"),
+    (103, "pbn-table"),  # width specifiers
     (108, "pbn-table"),  # no comment allowed in table elements
-    (113, "pbn-table"), (117, "pbn-tag-syntax"), (121, "pbn-stray-text"), (125, "pbn-table"),  # forbidden characters
+    (113, "pbn-table"),
+    (117, "pbn-tag-syntax"),
+    (121, "pbn-stray-text"),
+    (125, "pbn-table"),  # forbidden characters
     (143, "pbn-table"),  # missing table elements
-]  # fmt: skip
+]
 ERRORS_21 = [(7, "pbn-value-form"), (11, "pbn-value-form")]  # OptimumScore "100", "EW"
 
 
@@ -215,13 +311,17 @@ ERRORS_21 = [(7, "pbn-value-form"), (11, "pbn-value-form")]  # OptimumScore "100
         ("pbnstd-verifier_errors_21.pbn", ERRORS_21, set()),
     ],
 )
-def test_the_standards_deliberate_errors_are_reported_at_their_line(name: str, expected: list[tuple[int, str]], extra: set[int]) -> None:
+def test_the_standards_deliberate_errors_are_reported_at_their_line(
+    name: str, expected: list[tuple[int, str]], extra: set[int]
+) -> None:
     _, diags = corpus(name)
     found = at(diags)
     assert [e for e in expected if e not in found] == []
     # and nothing is reported on a line where the file announces no error
     lines = {line for line, _ in expected} | extra
-    stray = [(d.span.line, d.code, d.message) for d in diags if d.span is not None and d.span.line not in lines]
+    stray = [
+        (d.span.line, d.code, d.message) for d in diags if d.span is not None and d.span.line not in lines
+    ]
     assert stray == []
 
 
@@ -295,11 +395,16 @@ def test_columns_are_seats_when_the_leader_is_not_north_and_winners_change() -> 
     assert [t.leader for t in tricks] == [Seat.E, Seat.N, Seat.E, Seat.N]
     assert [t.winner for t in tricks] == [Seat.N, Seat.E, Seat.N, None]
     # trick 2 is led by North, whose card stands in the last column
-    assert [(s, card.ascii()) for s, card in tricks[1].plays] == [(Seat.N, "S2"), (Seat.E, "ST"), (Seat.S, "S6"), (Seat.W, "S4")]
+    assert [(s, card.ascii()) for s, card in tricks[1].plays] == [
+        (Seat.N, "S2"),
+        (Seat.E, "ST"),
+        (Seat.S, "S6"),
+        (Seat.W, "S4"),
+    ]
     assert [(s, card.ascii()) for s, card in tricks[3].plays] == [(Seat.N, "CA"), (Seat.E, "C9")]
     # written back in the same columns
     text = write_pbn([g])
-    assert "\n[Play \"E\"]\nSJ S5 S3 SA\nST S6 S4 S2\nHQ H6 H3 HA\nC9 - - CA\n*\n" in text
+    assert '\n[Play "E"]\nSJ S5 S3 SA\nST S6 S4 S2\nHQ H6 H3 HA\nC9 - - CA\n*\n' in text
 
 
 def test_reading_the_columns_in_play_order_would_be_an_error() -> None:
@@ -316,10 +421,19 @@ def test_a_lead_out_of_turn_and_a_revoke_marked_as_the_standard_says() -> None:
     assert g.play is not None and g.auction is not None
     t2 = g.play.tricks[1]
     assert t2.leader is Seat.S  # ^L CK: South led out of turn, the others followed clockwise
-    assert [(s.name, card.ascii()) for s, card in t2.plays] == [("S", "CK"), ("W", "C5"), ("N", "C2"), ("E", "S5")]
+    assert [(s.name, card.ascii()) for s, card in t2.plays] == [
+        ("S", "CK"),
+        ("W", "C5"),
+        ("N", "C2"),
+        ("E", "S5"),
+    ]
     assert [tok.irregular for tok in g.play.tokens[4:8]] == [None, None, "R", "L"]
-    assert [t.text for t in g.auction.tokens[:4]] == ["-", "^S", "1D", "1C"] and g.auction.tokens[3].irregular == "I"
-    assert g.auction.contract == "5HX" and g.auction.declarer is Seat.N  # South's ^S: dummy and declarer swapped
+    assert [t.text for t in g.auction.tokens[:4]] == ["-", "^S", "1D", "1C"] and g.auction.tokens[
+        3
+    ].irregular == "I"
+    assert (
+        g.auction.contract == "5HX" and g.auction.declarer is Seat.N
+    )  # South's ^S: dummy and declarer swapped
 
 
 # ---------------------------------------------------------------------------------------------
@@ -353,17 +467,40 @@ def test_hash_and_double_hash_inheritance() -> None:
     assert g2.tag("Hidden") == "NES"
     assert g3.tag("Hidden") == "NES" and g3.tag("Event") == "Spring"  # written values end the carrying over
     assert g4.tag("Hidden") is None and g4.tag("Event") is None
-    assert g4.tag("Site") == "Here" and g5.tag("Site") == "Here"  # '##' alone: the previous value, from now on
+    assert (
+        g4.tag("Site") == "Here" and g5.tag("Site") == "Here"
+    )  # '##' alone: the previous value, from now on
     # written out, each game stands alone
     again, _ = read_pbn(write_pbn(games[1:]), "w.pbn")
-    assert again[0].tag("Event") == "Autumn" and again[0].tag("Site") == "Here" and not again[0].get("Site").inherited  # type: ignore[union-attr]
+    assert (
+        again[0].tag("Event") == "Autumn"
+        and again[0].tag("Site") == "Here"
+        and not again[0].get("Site").inherited
+    )  # type: ignore[union-attr]
     assert '"#' not in write_pbn(games)
 
 
 def test_the_verifiers_double_hash_games() -> None:
     games, _ = corpus("pbnstd-verifier_correct_20.pbn")
     hidden = [g.tag("Hidden") for g in games[:16]]
-    assert hidden == [None, "WNE", "WNE", "NES", "NES", "NES", "NES", "NES", "ESW", "ESW", "ESW", "ESW", "SWN", "SWN", "SWN", None]
+    assert hidden == [
+        None,
+        "WNE",
+        "WNE",
+        "NES",
+        "NES",
+        "NES",
+        "NES",
+        "NES",
+        "ESW",
+        "ESW",
+        "ESW",
+        "ESW",
+        "SWN",
+        "SWN",
+        "SWN",
+        None,
+    ]
     assert all(g.tag("Event") == "Autumn regional" for g in games[:15])
     assert games[2].tag("West") == "?" and games[2].get("West").inherited  # type: ignore[union-attr]
 
@@ -387,20 +524,31 @@ def test_commentary_and_notes_keep_their_places_through_a_round_trip() -> None:
     assert ("after [West]", "West comment") in texts and ("after [Event]", "2nd Event comment") in texts
     assert ("[Auction] after 3H (call 3)", "A1") in texts and ("[Auction] after 3H (call 3)", "D2") in texts
     assert ("[Play] after SK (trick 1)", "C2") in texts
-    assert ("after [Note 1]", "Note 1a comment") in texts and ("after [Note 2]", "2nd Note 2b comment") in texts
+    assert ("after [Note 1]", "Note 1a comment") in texts and (
+        "after [Note 2]",
+        "2nd Note 2b comment",
+    ) in texts
     assert ("after [East]", "rest of East comment") in texts
-    assert g.auction is not None and g.auction.notes == {1: " non-forcing 6-9 points, 6-card", 2: " two colors: clubs and diamonds", 3: " test note"}
+    assert g.auction is not None and g.auction.notes == {
+        1: " non-forcing 6-9 points, 6-card",
+        2: " two colors: clubs and diamonds",
+        3: " test note",
+    }
     assert g.play is not None and sorted(g.play.notes) == [1, 2]
     [back], _ = read_pbn(write_pbn([g]), "w.pbn")
     assert sorted((w, r.text) for w, r in back.remarks()) == sorted((w, r.text) for w, r in places)
     # the standard's export form: the tag's comments on the lines below it, the Event first
     text = write_pbn([g])
-    assert text.index('[Event "test comment"]') < text.index('[West "Podgor"]') < text.index("{ West comment }")
-    assert "\n[West \"Podgor\"]\n{ West comment }\n; rest of West comment\n{ 2nd West comment }\n" in text
+    assert (
+        text.index('[Event "test comment"]') < text.index('[West "Podgor"]') < text.index("{ West comment }")
+    )
+    assert '\n[West "Podgor"]\n{ West comment }\n; rest of West comment\n{ 2nd West comment }\n' in text
 
 
 def test_suffixes_become_nags_in_the_standards_export_order() -> None:
-    [g], diags = read_pbn('[Dealer "N"]\n[Auction "N"]\n1S !! =1= $25 Pass ?\n[Note "1:five spades"]\n', "x.pbn")
+    [g], diags = read_pbn(
+        '[Dealer "N"]\n[Auction "N"]\n1S !! =1= $25 Pass ?\n[Note "1:five spades"]\n', "x.pbn"
+    )
     assert diags == []
     assert g.auction is not None
     one_spade, a_pass = g.auction.tokens
@@ -410,7 +558,7 @@ def test_suffixes_become_nags_in_the_standards_export_order() -> None:
 
 
 def test_percent_lines_stay_where_they_were() -> None:
-    text = "% PBN 2.1\n% EXPORT\n%Creator: someone\n[Event \"e\"]\n%after the event\n[Dealer \"N\"]\n[Auction \"N\"]\n1C\n%inside\nPass\n"
+    text = '% PBN 2.1\n% EXPORT\n%Creator: someone\n[Event "e"]\n%after the event\n[Dealer "N"]\n[Auction "N"]\n1C\n%inside\nPass\n'
     [g], _ = read_pbn(text, "x.pbn")
     assert [(w, r.text) for w, r in g.remarks()] == [
         ("start", "Creator: someone"),
@@ -419,19 +567,21 @@ def test_percent_lines_stay_where_they_were() -> None:
     ]
     assert all(isinstance(r, PbnDirective) for _, r in g.remarks())
     out = write_pbn([g])
-    assert out.startswith("% PBN 2.1\n% EXPORT\n%Creator: someone\n[Event \"e\"]\n%after the event\n")
-    assert "\n[Auction \"N\"]\n1C\n%inside\nPass\n" in out
+    assert out.startswith('% PBN 2.1\n% EXPORT\n%Creator: someone\n[Event "e"]\n%after the event\n')
+    assert '\n[Auction "N"]\n1C\n%inside\nPass\n' in out
     assert out.count("% PBN 2.1") == 1
 
 
 def test_tagless_blocks_are_kept_before_their_game() -> None:
-    text = "[Board \"1\"]\n\n% not a game\n\n{ isolated\n\ncomment }\n\n[Board \"2\"]\n\n% the end\n"
+    text = '[Board "1"]\n\n% not a game\n\n{ isolated\n\ncomment }\n\n[Board "2"]\n\n% the end\n'
     games, diags = read_pbn(text, "x.pbn")
     assert diags == [] and len(games) == 2
     assert [[r.text for r in b] for b in games[1].preamble] == [[" not a game"], [" isolated\n\ncomment "]]
     assert [[r.text for r in b] for b in games[1].epilogue] == [[" the end"]]
     again, _ = read_pbn(write_pbn(games), "w.pbn")
-    assert [g.preamble for g in again] == [g.preamble for g in games] and again[1].epilogue == games[1].epilogue
+    assert [g.preamble for g in again] == [g.preamble for g in games] and again[1].epilogue == games[
+        1
+    ].epilogue
 
 
 # ---------------------------------------------------------------------------------------------
@@ -503,7 +653,11 @@ def test_empty_input() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('[]{}";%\\ \t\r\n#^*+-=$!?NESWAKQJT98765432SHDCPasX:.é♠')), max_size=200))
+@given(
+    st.text(
+        alphabet=st.sampled_from(list('[]{}";%\\ \t\r\n#^*+-=$!?NESWAKQJT98765432SHDCPasX:.é♠')), max_size=200
+    )
+)
 def test_never_raises_and_writes_a_fixed_point(text: str) -> None:
     games, diags = read_pbn(text, "fuzz.pbn")
     assert all(d.code != "pbn-internal" for d in diags)
@@ -529,14 +683,25 @@ def test_round_trip_is_a_fixed_point_and_keeps_what_was_read(name: str) -> None:
         assert third == second
     assert len(second) == len(first)
     for a, b in zip(first, second):  # the first write only puts the game in export form
-        for f in ("deal", "dealer", "vulnerable", "contract", "declarer", "declarer_irregular", "result", "result_irregular"):
+        for f in (
+            "deal",
+            "dealer",
+            "vulnerable",
+            "contract",
+            "declarer",
+            "declarer_irregular",
+            "result",
+            "result_irregular",
+        ):
             assert getattr(a, f) == getattr(b, f), (a.number, f)
         assert (a.auction is None) == (b.auction is None) and (a.play is None) == (b.play is None)
         if a.auction is not None and b.auction is not None:
             assert a.auction.calls == b.auction.calls
             assert a.auction.notes == b.auction.notes and a.auction.contract == b.auction.contract
         if a.play is not None and b.play is not None:
-            assert [t.plays for t in a.play.tricks] == [t.plays for t in b.play.tricks] and a.play.notes == b.play.notes
+            assert [t.plays for t in a.play.tricks] == [
+                t.plays for t in b.play.tricks
+            ] and a.play.notes == b.play.notes
         assert sorted(r.text for _, r in a.remarks()) == sorted(r.text for _, r in b.remarks())
         assert {t.name for t in a.tags} <= {t.name for t in b.tags}
 
@@ -560,9 +725,16 @@ def test_export_form() -> None:
 def test_tables_keep_their_columns() -> None:
     games, _ = corpus("pbnstd-verifier_correct_21.pbn")
     text = write_pbn(games[:1])
-    assert '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN  C  9\nN  D  6\n' in text  # as the standard writes it
+    assert (
+        '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN  C  9\nN  D  6\n' in text
+    )  # as the standard writes it
     t = games[0].get("OptimumResultTable")
-    assert t is not None and len(t.rows) == 20 and t.rows[4].elements == ["N", "NT", "6"] and t.section_lines[4] == "N NT  6"
+    assert (
+        t is not None
+        and len(t.rows) == 20
+        and t.rows[4].elements == ["N", "NT", "6"]
+        and t.section_lines[4] == "N NT  6"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,26 +754,50 @@ def test_make_game_round_trips_and_lays_out_the_columns() -> None:
         [(Seat.S, c("SQ")), (Seat.W, c("S2")), (Seat.N, c("S3")), (Seat.E, c("SA"))],
         [(Seat.E, c("HQ")), (Seat.S, c("H9")), (Seat.W, c("H3")), (Seat.N, c("H10"))],
     ]
-    g = make_game(deal=DEAL, dealer=Seat.S, vulnerable="Both", auction=["1C", "Pass", "1S", "Pass", "3S", "Pass", "4S =1=", "AP"],
-                  auction_notes={1: "to play"}, tricks=tricks, tags=[("Event", "Test"), ("Board", "3"), ("Annotator", "us")],
-                  commentary={0: ["East leads the king"], 2: ["East wins with the ace"]}, intro=["From the book"])  # fmt: skip
+    g = make_game(
+        deal=DEAL,
+        dealer=Seat.S,
+        vulnerable="Both",
+        auction=["1C", "Pass", "1S", "Pass", "3S", "Pass", "4S =1=", "AP"],
+        auction_notes={1: "to play"},
+        tricks=tricks,
+        tags=[("Event", "Test"), ("Board", "3"), ("Annotator", "us")],
+        commentary={0: ["East leads the king"], 2: ["East wins with the ace"]},
+        intro=["From the book"],
+    )
     assert g.contract == "4S" and g.declarer is Seat.N and g.vulnerable == "All" and g.dealer is Seat.S
     assert g.auction is not None and g.auction.notes == {1: "to play"} and g.auction.tokens[6].note == 1
     assert g.play is not None and g.play.first is Seat.E
     assert [[(s, card) for s, card in t.plays] for t in g.play.tricks] == tricks
     assert g.play.ended and g.result is None
     text = write_pbn([g])
-    assert "[Play \"E\"]\n{East leads the king}\nHK HA H2 H7\nSA SQ S2 S3 {East wins with the ace}\nHQ H9 H3 HT\n*\n" in text
+    assert (
+        '[Play "E"]\n{East leads the king}\nHK HA H2 H7\nSA SQ S2 S3 {East wins with the ace}\nHQ H9 H3 HT\n*\n'
+        in text
+    )
     assert text.index("{From the book}") < text.index("[Event")
-    assert {k: [r.text for r in v] for k, v in g.play_commentary().items()} == {0: ["East leads the king"], 2: ["East wins with the ace"]}
+    assert {k: [r.text for r in v] for k, v in g.play_commentary().items()} == {
+        0: ["East leads the king"],
+        2: ["East wins with the ace"],
+    }
     [back], diags = read_pbn(text, "x.pbn")
     assert back == g and diags == []
 
 
 def test_make_game_counts_a_complete_play_and_marks_revokes() -> None:
-    deal = {Seat.N: [c("SA"), c("H2")], Seat.E: [c("S2"), c("H4")], Seat.S: [c("H3"), c("S3")], Seat.W: [c("S4"), c("H5")]}
+    deal = {
+        Seat.N: [c("SA"), c("H2")],
+        Seat.E: [c("S2"), c("H4")],
+        Seat.S: [c("H3"), c("S3")],
+        Seat.W: [c("S4"), c("H5")],
+    }
     tricks = [
-        [(Seat.E, c("S2")), (Seat.S, c("H3")), (Seat.W, c("S4")), (Seat.N, c("SA"))],  # South revokes (holds S3)
+        [
+            (Seat.E, c("S2")),
+            (Seat.S, c("H3")),
+            (Seat.W, c("S4")),
+            (Seat.N, c("SA")),
+        ],  # South revokes (holds S3)
         [(Seat.N, c("H2")), (Seat.E, c("H4")), (Seat.S, c("S3")), (Seat.W, c("H5"))],
     ]
     g = make_game(deal=deal, dealer=Seat.N, contract="NT", declarer=Seat.N, tricks=tricks)
@@ -614,8 +810,16 @@ def test_make_game_refuses_impossible_values() -> None:
     with pytest.raises(ValueError, match="does not hold"):
         make_game(deal=DEAL, dealer=Seat.S, contract="4S", declarer=Seat.N, tricks=[[(Seat.E, c("S2"))]])
     with pytest.raises(ValueError, match="won trick 1"):
-        make_game(deal=DEAL, dealer=Seat.S, contract="4S", declarer=Seat.N,
-                  tricks=[[(Seat.E, c("SA")), (Seat.S, c("S10")), (Seat.W, c("S2")), (Seat.N, c("S3"))], [(Seat.N, c("SK"))]])  # fmt: skip
+        make_game(
+            deal=DEAL,
+            dealer=Seat.S,
+            contract="4S",
+            declarer=Seat.N,
+            tricks=[
+                [(Seat.E, c("SA")), (Seat.S, c("S10")), (Seat.W, c("S2")), (Seat.N, c("S3"))],
+                [(Seat.N, c("SK"))],
+            ],
+        )
     with pytest.raises(ValueError, match="cannot contain"):
         make_game(deal=DEAL, dealer=Seat.S, intro=["a } b"])
 
@@ -628,7 +832,10 @@ def test_make_game_with_a_trump_and_no_level_or_declarer() -> None:
     ]
     g = make_game(deal=DEAL, dealer=Seat.S, contract="C", tricks=tricks)
     assert g.contract == "C" and g.declarer is None and g.trump is not None
-    assert g.play is not None and [(t.leader, t.winner) for t in g.play.tricks] == [(Seat.W, Seat.S), (Seat.S, Seat.N)]
-    assert "[Play \"W\"]\nH2 H7 HQ HA\nC9 CA C3 C4\n*\n" in write_pbn([g])
+    assert g.play is not None and [(t.leader, t.winner) for t in g.play.tricks] == [
+        (Seat.W, Seat.S),
+        (Seat.S, Seat.N),
+    ]
+    assert '[Play "W"]\nH2 H7 HQ HA\nC9 CA C3 C4\n*\n' in write_pbn([g])
     with pytest.raises(ValueError, match="needs a contract"):
         make_game(deal=DEAL, dealer=Seat.S, tricks=tricks)

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from replayer.rules.cards import Card, Letter, Seat, Suit, parse_card
-from replayer.validation.files import check_file
 from replayer.rules.play import IllegalPlay, apply, is_revoke, legal_cards, start, trick_winner
+from replayer.validation.files import check_file
 
 HANDS = Path(__file__).resolve().parent.parent / "hands" / "foster-1904"
 
@@ -16,17 +16,20 @@ def cards(text: str) -> list[Card]:
     return [parse_card(t) for t in text.split()]
 
 
-@pytest.mark.parametrize("plays,trump,winner", [
-    # PLAY-5: the highest card of the suit led wins when no trump is played ...
-    ("W:♣K N:♣4 E:♣7 S:♣9", Suit.HEARTS, "W"),
-    # ... a discard never wins, however high ...
-    ("N:♦9 E:♦K S:♦8 W:♠A", Suit.HEARTS, "E"),
-    # ... the highest trump wins ...
-    ("W:♦8 N:♦4 E:♥2 S:♥3", Suit.HEARTS, "S"),
-    # ... and at no-trumps only the suit led can win.
-    ("E:♥4 S:♦5 W:♥Q N:♥9", None, "W"),
-    ("N:♠2 E:♠A S:♥A W:♣A", None, "E"),
-])
+@pytest.mark.parametrize(
+    "plays,trump,winner",
+    [
+        # PLAY-5: the highest card of the suit led wins when no trump is played ...
+        ("W:♣K N:♣4 E:♣7 S:♣9", Suit.HEARTS, "W"),
+        # ... a discard never wins, however high ...
+        ("N:♦9 E:♦K S:♦8 W:♠A", Suit.HEARTS, "E"),
+        # ... the highest trump wins ...
+        ("W:♦8 N:♦4 E:♥2 S:♥3", Suit.HEARTS, "S"),
+        # ... and at no-trumps only the suit led can win.
+        ("E:♥4 S:♦5 W:♥Q N:♥9", None, "W"),
+        ("N:♠2 E:♠A S:♥A W:♣A", None, "E"),
+    ],
+)
 def test_trick_winner(plays: str, trump: Suit | None, winner: str) -> None:
     seq = [(Seat.parse(p.split(":")[0]), parse_card(p.split(":")[1])) for p in plays.split()]
     assert trick_winner(seq, trump) == Seat.parse(winner)
@@ -57,7 +60,12 @@ def test_apply_enforces_the_laws_and_passes_the_lead_to_the_winner() -> None:
 
 
 def test_dummy_cannot_revoke_but_others_can() -> None:
-    hands = {Seat.W: cards("♠A"), Seat.N: cards("♠2 ♥3")[1:] + cards("♠3"), Seat.E: cards("♠K"), Seat.S: cards("♥A")}
+    hands = {
+        Seat.W: cards("♠A"),
+        Seat.N: cards("♠2 ♥3")[1:] + cards("♠3"),
+        Seat.E: cards("♠K"),
+        Seat.S: cards("♥A"),
+    }
     s = start(hands, trump=None, leader=Seat.W, dummy=Seat.N)
     s = apply(s, parse_card("♠A"))
     s2 = apply(s, parse_card("♥3"))  # dummy renounces: allowed, the trick stands (REV-2)

@@ -19,6 +19,12 @@ import yaml
 from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 
+from replayer.record.diagnostics import Diagnostic, Severity, format_diagnostic
+from replayer.record.hand import HandRecord
+from replayer.record.reader import TOP_KEYS, load
+from replayer.rules.cards import FULL_DECK, Card, Seat, format_holding, parse_card, parse_holding, scan_cards
+from replayer.rules.game import Game
+from replayer.validation.validate import validate
 from support.handgen import (  # tests/ is on sys.path: pytest puts it there for this file
     DEAL_FORMATS,
     NOTATIONS,
@@ -28,13 +34,6 @@ from support.handgen import (  # tests/ is on sys.path: pytest puts it there for
     render_card,
     render_holding,
 )
-
-from replayer.rules.cards import FULL_DECK, Card, Seat, format_holding, parse_card, parse_holding, scan_cards
-from replayer.record.diagnostics import Diagnostic, Severity, format_diagnostic
-from replayer.rules.game import Game
-from replayer.record.reader import TOP_KEYS, load
-from replayer.record.hand import HandRecord
-from replayer.validation.validate import validate
 
 PATH = "generated.yaml"
 SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
@@ -213,13 +212,16 @@ print(len(diags))
 def test_loader_survives_very_deep_nesting(text: str) -> None:
     """A 50 KB file of brackets must give a diagnostic, not kill the process (run apart: it may crash)."""
     root = Path(__file__).resolve().parents[1]
-    proc = subprocess.run([sys.executable, "-c", _DEEP], input=text, text=True, capture_output=True, cwd=root,
-                          timeout=60)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-c", _DEEP], input=text, text=True, capture_output=True, cwd=root, timeout=60
+    )
     assert proc.returncode == 0, f"the loader died (exit code {proc.returncode}): {proc.stderr[-800:]}"
     assert int(proc.stdout.strip()) >= 1
 
 
-_YAMLISH = st.text(alphabet=string.ascii_letters + string.digits + " :-[]{},#*'\"\n♠♥♦♣—.|>&!%@`", max_size=30)
+_YAMLISH = st.text(
+    alphabet=string.ascii_letters + string.digits + " :-[]{},#*'\"\n♠♥♦♣—.|>&!%@`", max_size=30
+)
 
 
 @st.composite
@@ -230,7 +232,9 @@ def garbled(draw: st.DrawFn) -> str:
         n = len(text)
         a = draw(st.integers(0, n), label="a")
         b = draw(st.integers(a, min(n, a + 40)), label="b")
-        op = draw(st.sampled_from(["slice", "delete", "insert", "replace", "dup-line", "swap-lines", "indent"]))
+        op = draw(
+            st.sampled_from(["slice", "delete", "insert", "replace", "dup-line", "swap-lines", "indent"])
+        )
         if op == "slice":
             text = text[a : draw(st.integers(a, n))]
         elif op == "delete":
@@ -260,14 +264,60 @@ def test_loader_never_raises_on_garbled_hands(text: str) -> None:
 
 
 # Well-formed YAML of any shape, under the format's own keys: wrong types everywhere.
-_KEYS = TOP_KEYS + ("maker", "trump", "doubles", "calls", "contract", "declarer", "columns", "first_trick",
-                    "leader", "tricks", "cards", "winner", "trick", "text", "side", "A", "Y", "B", "Z", "N", "S")  # fmt: skip
-_CARDISH = st.sampled_from(["♠K", "CK", "10♣", "S", "Z", "A", "NT", "hearts", "1", "14", "0", "-", "—", "♠AKQ ♥— ♦2 ♣3",
-                            "K8743.T7.7.AKQJ2", "N:AKQ... ...", "1♥ pass", "7NTXX", "love-all", "Y and Z win 3 by cards"])  # fmt: skip
+_KEYS = TOP_KEYS + (
+    "maker",
+    "trump",
+    "doubles",
+    "calls",
+    "contract",
+    "declarer",
+    "columns",
+    "first_trick",
+    "leader",
+    "tricks",
+    "cards",
+    "winner",
+    "trick",
+    "text",
+    "side",
+    "A",
+    "Y",
+    "B",
+    "Z",
+    "N",
+    "S",
+)
+_CARDISH = st.sampled_from(
+    [
+        "♠K",
+        "CK",
+        "10♣",
+        "S",
+        "Z",
+        "A",
+        "NT",
+        "hearts",
+        "1",
+        "14",
+        "0",
+        "-",
+        "—",
+        "♠AKQ ♥— ♦2 ♣3",
+        "K8743.T7.7.AKQJ2",
+        "N:AKQ... ...",
+        "1♥ pass",
+        "7NTXX",
+        "love-all",
+        "Y and Z win 3 by cards",
+    ]
+)
 _SCALARS = st.none() | st.booleans() | st.integers(-20, 20) | st.text(max_size=12) | _CARDISH
 _TREES = st.recursive(
     _SCALARS,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(_KEYS) | st.text(max_size=4), inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.sampled_from(_KEYS) | st.text(max_size=4), inner, max_size=5)
+    ),
     max_leaves=25,
 )
 

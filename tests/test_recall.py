@@ -8,7 +8,6 @@ import pytest
 
 from replayer.teaching.annotate import annotate
 from replayer.teaching.make import make_note
-
 from support.games import foster
 
 # (hand, tricks the note may sit at, detector, label or None for any shown label), from §7.x
@@ -55,20 +54,30 @@ SILENT: list[tuple[int, int, str, set[str]]] = [
 
 
 def found(hand: int, tricks: tuple[int, ...], detector: str, label: str | None) -> bool:
-    return any(f.motif == detector and f.shown and (label is None or f.label == label)
-               and set(f.all_tricks) & set(tricks) for f in annotate(foster(hand)))  # fmt: skip
+    return any(
+        f.motif == detector
+        and f.shown
+        and (label is None or f.label == label)
+        and set(f.all_tricks) & set(tricks)
+        for f in annotate(foster(hand))
+    )
 
 
 def test_recall_of_the_techniques_fosters_notes_name_is_complete() -> None:
     missed = [row for row in MATRIX if not found(*row)]
     recall = 1 - len(missed) / len(MATRIX)
     assert not missed, f"recall {recall:.0%}; missed: " + "; ".join(
-        f"hand {h} trick(s) {t} {d} {l or ''}" for h, t, d, l in missed)
+        f"hand {h} trick(s) {t} {d} {l or ''}" for h, t, d, l in missed
+    )
 
 
 @pytest.mark.parametrize("hand, trick, detector, labels", SILENT)
 def test_the_negative_fixtures_stay_silent(hand: int, trick: int, detector: str, labels: set[str]) -> None:
-    noisy = [f for f in annotate(foster(hand), [detector]) if f.label in labels and trick in f.all_tricks and f.shown]
+    noisy = [
+        f
+        for f in annotate(foster(hand), [detector])
+        if f.label in labels and trick in f.all_tricks and f.shown
+    ]
     assert not noisy, noisy
 
 

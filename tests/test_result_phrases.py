@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replayer.rules.cards import Strain
 from replayer.record.phrases import Claim, ResultSyntaxError, parse_result
+from replayer.rules.cards import Strain
 
 H, D, NT = Strain.HEARTS, Strain.DIAMONDS, Strain.NOTRUMP
 
@@ -22,48 +22,82 @@ def summary(text: str) -> list[tuple[object, ...]]:
 
 PHRASES = [
     # Appendix A, hands 1–5
-    ("Y and Z win 3 by cards and simple honors",
-     [("YZ", "by_cards", 3, None, None), ("YZ", "honours", 3, None, None)]),
-    ("A and B make the odd trick; Y and Z score simple honors",
-     [("AB", "by_cards", 1, None, None), ("YZ", "honours", 3, None, None)]),
-    ("Y and Z win 2 by cards and 30 aces.",
-     [("YZ", "by_cards", 2, None, None), ("YZ", "aces", 3, None, None)]),
-    ("Y and Z win the odd trick and 30 aces",
-     [("YZ", "by_cards", 1, None, None), ("YZ", "aces", 3, None, None)]),
-    ("Y and Z make 4 by cards and simple honors",
-     [("YZ", "by_cards", 4, None, None), ("YZ", "honours", 3, None, None)]),
+    (
+        "Y and Z win 3 by cards and simple honors",
+        [("YZ", "by_cards", 3, None, None), ("YZ", "honours", 3, None, None)],
+    ),
+    (
+        "A and B make the odd trick; Y and Z score simple honors",
+        [("AB", "by_cards", 1, None, None), ("YZ", "honours", 3, None, None)],
+    ),
+    (
+        "Y and Z win 2 by cards and 30 aces.",
+        [("YZ", "by_cards", 2, None, None), ("YZ", "aces", 3, None, None)],
+    ),
+    (
+        "Y and Z win the odd trick and 30 aces",
+        [("YZ", "by_cards", 1, None, None), ("YZ", "aces", 3, None, None)],
+    ),
+    (
+        "Y and Z make 4 by cards and simple honors",
+        [("YZ", "by_cards", 4, None, None), ("YZ", "honours", 3, None, None)],
+    ),
     # Foster p.32: no side, so the scorer's side "WE"
-    ("made three tricks and simple honors in hearts",
-     [("WE", "by_cards", 3, None, None), ("WE", "honours", 3, None, H)]),
-    ("made five by cards and 30 aces at no-trumps",
-     [("WE", "by_cards", 5, None, None), ("WE", "aces", 3, None, NT)]),
-    ("made a little slam in diamonds, with four honors in one hand",
-     [("WE", "slam", "little", None, D), ("WE", "honours", 4, "one_hand", None)]),
+    (
+        "made three tricks and simple honors in hearts",
+        [("WE", "by_cards", 3, None, None), ("WE", "honours", 3, None, H)],
+    ),
+    (
+        "made five by cards and 30 aces at no-trumps",
+        [("WE", "by_cards", 5, None, None), ("WE", "aces", 3, None, NT)],
+    ),
+    (
+        "made a little slam in diamonds, with four honors in one hand",
+        [("WE", "slam", "little", None, D), ("WE", "honours", 4, "one_hand", None)],
+    ),
     ("scored chicane in diamonds", [("WE", "chicane", "single", None, D)]),
-    ("made four tricks and four honors between partners in hearts",
-     [("WE", "by_cards", 4, None, None), ("WE", "honours", 4, "between_partners", H)]),
+    (
+        "made four tricks and four honors between partners in hearts",
+        [("WE", "by_cards", 4, None, None), ("WE", "honours", 4, "between_partners", H)],
+    ),
     # sides and other awards
     ("we made 2 by cards", [("WE", "by_cards", 2, None, None)]),
     ("they score 32 in honours", [("THEY", "points", 32, None, None)]),
-    ("Y-Z win a grand slam and 100 aces",
-     [("YZ", "slam", "grand", None, None), ("YZ", "aces", 4, "one_hand", None)]),
-    ("A–B win 6 by cards and 40 aces at no trumps",
-     [("AB", "by_cards", 6, None, None), ("AB", "aces", 4, None, NT)]),
-    ("“Y—Z make the odd trick, with five honours in one hand, 5th in partner’s.”",
-     [("YZ", "by_cards", 1, None, None), ("YZ", "honours", 5, "one_hand_fifth_partner", None)]),
+    (
+        "Y-Z win a grand slam and 100 aces",
+        [("YZ", "slam", "grand", None, None), ("YZ", "aces", 4, "one_hand", None)],
+    ),
+    (
+        "A–B win 6 by cards and 40 aces at no trumps",
+        [("AB", "by_cards", 6, None, None), ("AB", "aces", 4, None, NT)],
+    ),
+    (
+        "“Y—Z make the odd trick, with five honours in one hand, 5th in partner’s.”",
+        [("YZ", "by_cards", 1, None, None), ("YZ", "honours", 5, "one_hand_fifth_partner", None)],
+    ),
     ("B and A score double chicane in spades", [("AB", "chicane", "double", None, Strain.SPADES)]),
-    ("  Z AND Y   WIN\tSEVEN BY CARDS, SLAM  ",
-     [("YZ", "by_cards", 7, None, None), ("YZ", "slam", "grand", None, None)]),
-    ("A and B won 6 tricks and slam in heart",
-     [("AB", "by_cards", 6, None, None), ("AB", "slam", "little", None, H)]),
+    (
+        "  Z AND Y   WIN\tSEVEN BY CARDS, SLAM  ",
+        [("YZ", "by_cards", 7, None, None), ("YZ", "slam", "grand", None, None)],
+    ),
+    (
+        "A and B won 6 tricks and slam in heart",
+        [("AB", "by_cards", 6, None, None), ("AB", "slam", "little", None, H)],
+    ),
     ("they made slam", [("THEY", "slam", "little", None, None)]),
-    ("Y and Z win 3 by cards, and A and B score simple honours",
-     [("YZ", "by_cards", 3, None, None), ("AB", "honours", 3, None, None)]),
-    ("Y and Z win 3 by cards and score four honours in royal spades",
-     [("YZ", "by_cards", 3, None, None), ("YZ", "honours", 4, None, Strain.ROYAL_SPADES)]),
-    ("A and B make 1 trick. We score 24 in honors,",
-     [("AB", "by_cards", 1, None, None), ("WE", "points", 24, None, None)]),
-]  # fmt: skip
+    (
+        "Y and Z win 3 by cards, and A and B score simple honours",
+        [("YZ", "by_cards", 3, None, None), ("AB", "honours", 3, None, None)],
+    ),
+    (
+        "Y and Z win 3 by cards and score four honours in royal spades",
+        [("YZ", "by_cards", 3, None, None), ("YZ", "honours", 4, None, Strain.ROYAL_SPADES)],
+    ),
+    (
+        "A and B make 1 trick. We score 24 in honors,",
+        [("AB", "by_cards", 1, None, None), ("WE", "points", 24, None, None)],
+    ),
+]
 
 
 @pytest.mark.parametrize(("text", "expected"), PHRASES, ids=[p[0][:40] for p in PHRASES])
@@ -81,12 +115,14 @@ def test_dealt_marks_only_its_own_clause() -> None:
     [
         ("Y and Z win 3 by cards and simple honors", ["3 by cards", "simple honors"]),
         ("A and B make the odd trick; Y and Z score simple honors", ["the odd trick", "simple honors"]),
-        ("made a little slam in diamonds, with four honors in one hand",
-         ["a little slam", "four honors in one hand"]),
+        (
+            "made a little slam in diamonds, with four honors in one hand",
+            ["a little slam", "four honors in one hand"],
+        ),
         ("Y-Z win a grand slam and 100 aces", ["a grand slam", "100 aces"]),
         ("made five by cards and 30 aces at no-trumps", ["five by cards", "30 aces"]),
     ],
-)  # fmt: skip
+)
 def test_award_offsets_cover_the_award(text: str, awards: list[str]) -> None:
     claims = parse_result(text)
     assert [(c.start, c.end) for c in claims] == [(text.index(a), text.index(a) + len(a)) for a in awards]
@@ -97,13 +133,17 @@ def test_award_offsets_cover_the_award(text: str, awards: list[str]) -> None:
     [
         ("Y and Z win 3 by cards and simple honors", ["Y–Z win 3 by cards", "Y–Z hold simple honours"]),
         ("A and B make the odd trick and 30 aces", ["A–B win the odd trick", "A–B hold 30 aces"]),
-        ("we made four honors between partners in hearts",
-         ["We hold four honours between partners in hearts"]),
-        ("they score 32 in honours, 100 aces at no-trumps", ["They score 32 in honours",
-                                                             "They hold 100 aces at no-trumps"]),
+        (
+            "we made four honors between partners in hearts",
+            ["We hold four honours between partners in hearts"],
+        ),
+        (
+            "they score 32 in honours, 100 aces at no-trumps",
+            ["They score 32 in honours", "They hold 100 aces at no-trumps"],
+        ),
         ("Y-Z win a grand slam, double chicane", ["Y–Z win a grand slam", "Y–Z have double chicane"]),
     ],
-)  # fmt: skip
+)
 def test_describe(text: str, described: list[str]) -> None:
     assert [c.describe() for c in parse_result(text)] == described
 
@@ -171,19 +211,31 @@ def awards(draw: st.DrawFn) -> tuple[str, str, tuple[object, ...]]:
     detail: str | None
     if kind == "by_cards":
         n = draw(st.integers(1, 7))
-        text = draw(st.sampled_from([f"{n} by cards", f"{COUNT_WORDS[n - 1]} by cards", f"{n} tricks"]
-                                    + (["the odd trick", "odd trick"] if n == 1 else [])))  # fmt: skip
+        text = draw(
+            st.sampled_from(
+                [f"{n} by cards", f"{COUNT_WORDS[n - 1]} by cards", f"{n} tricks"]
+                + (["the odd trick", "odd trick"] if n == 1 else [])
+            )
+        )
         value, detail = n, None
     elif kind == "honours":
-        value, word, detail, split = draw(st.sampled_from([
-            (3, "simple", None, ""), (4, "four", None, ""), (5, "5", None, ""),
-            (4, "4", "one_hand", " in one hand"), (5, "five", "between_partners", " between partners"),
-            (5, "five", "one_hand_fifth_partner", " in one hand, 5th in partner's"),
-        ]))  # fmt: skip
+        value, word, detail, split = draw(
+            st.sampled_from(
+                [
+                    (3, "simple", None, ""),
+                    (4, "four", None, ""),
+                    (5, "5", None, ""),
+                    (4, "4", "one_hand", " in one hand"),
+                    (5, "five", "between_partners", " between partners"),
+                    (5, "five", "one_hand_fifth_partner", " in one hand, 5th in partner's"),
+                ]
+            )
+        )
         text = f"{word} {draw(st.sampled_from(['honours', 'honors']))}{split}"
     elif kind == "aces":
-        text, value, detail = draw(st.sampled_from([("30 aces", 3, None), ("40 aces", 4, None),
-                                                    ("100 aces", 4, "one_hand")]))  # fmt: skip
+        text, value, detail = draw(
+            st.sampled_from([("30 aces", 3, None), ("40 aces", 4, None), ("100 aces", 4, "one_hand")])
+        )
     elif kind == "points":
         value, detail = draw(st.integers(0, 400)), None
         text = f"{value} in honours"

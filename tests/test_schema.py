@@ -14,8 +14,9 @@ import importlib.util
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import jsonschema
 import pytest
@@ -23,11 +24,13 @@ import yaml
 
 from replayer.record.diagnostics import Severity
 from replayer.record.reader import (
+    _DEAL_KEYS,
+    _SIDE_KEYS,
     BOOK_ERROR_KEYS,
     CLAIM_KEYS,
     CLAIM_KINDS,
-    INTEROP_KEYS,
     DECLARATION_KEYS,
+    INTEROP_KEYS,
     NOTE_KEYS,
     OUTCOME_KEYS,
     PLAY_KEYS,
@@ -38,8 +41,6 @@ from replayer.record.reader import (
     TOP_KEYS,
     TRANSCRIPTION_KEYS,
     TRICK_KEYS,
-    _DEAL_KEYS,
-    _SIDE_KEYS,
     load,
 )
 from replayer.rules.regimes import REGIMES
@@ -69,9 +70,13 @@ for _tag, _regexp, _first in (
     ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
     ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
     ("int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", list("-+0123456789")),
-    ("float", r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-              r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", list("-+.0123456789")),
-):  # fmt: skip
+    (
+        "float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        list("-+.0123456789"),
+    ),
+):
     Core12Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_regexp), _first)
 
 
@@ -129,8 +134,11 @@ def _yaml_blocks(kind: str) -> list[tuple[str, str]]:
 
 DOC_FILES = _yaml_blocks("yaml")
 DOC_FRAGMENTS = _yaml_blocks("yaml fragment")
-GOOD_FILES = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
-              for p in sorted([*ROOT.glob("hands/**/*.yaml"), *ROOT.glob("tests/fixtures/valid/*.yaml")]) if not p.name.endswith(".rubber.yaml")]  # fmt: skip
+GOOD_FILES = [
+    (str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
+    for p in sorted([*ROOT.glob("hands/**/*.yaml"), *ROOT.glob("tests/fixtures/valid/*.yaml")])
+    if not p.name.endswith(".rubber.yaml")
+]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -138,7 +146,9 @@ GOOD_FILES = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
 
 
 def _builder() -> Any:
-    spec = importlib.util.spec_from_file_location("build_schema", ROOT / "replayer" / "record" / "schema" / "build_schema.py")
+    spec = importlib.util.spec_from_file_location(
+        "build_schema", ROOT / "replayer" / "record" / "schema" / "build_schema.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -151,7 +161,9 @@ def test_the_committed_schema_is_the_builders_output() -> None:
     built = builder.render(builder.build())
     assert built == builder.render(builder.build()), "the builder's output should not vary between runs"
     assert built.endswith("}\n")
-    assert SCHEMA_PATH.read_text(encoding="utf-8") == built, "run: python replayer/record/schema/build_schema.py"
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == built, (
+        "run: python replayer/record/schema/build_schema.py"
+    )
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
@@ -281,10 +293,22 @@ def test_schema_keys_are_the_loaders_keys() -> None:
 def test_objects_refuse_unknown_keys_as_the_loader_does() -> None:
     props, defs = SCHEMA["properties"], SCHEMA["$defs"]
     assert SCHEMA["additionalProperties"] is False
-    for node in (props["source"], defs["make"], defs["auction"], props["play"], defs["trick"], defs["note"],
-                 props["problem"], props["deal"], props["score_before"], defs["claim"],
-                 defs["claim"]["properties"]["outcome"], defs["bookError"], props["transcription"],
-                 defs["reading"]):  # fmt: skip
+    for node in (
+        props["source"],
+        defs["make"],
+        defs["auction"],
+        props["play"],
+        defs["trick"],
+        defs["note"],
+        props["problem"],
+        props["deal"],
+        props["score_before"],
+        defs["claim"],
+        defs["claim"]["properties"]["outcome"],
+        defs["bookError"],
+        props["transcription"],
+        defs["reading"],
+    ):
         assert _object(node)["additionalProperties"] is False
 
 
@@ -339,20 +363,27 @@ BAD_FILES = {
     "a make mixed with calls": HAND1.replace("trump: hearts", "trump: hearts\n  calls: 1H pass pass pass"),
     "a score for no side": HAND1.replace("{AB: 24, YZ: 8}", "{AB: 24, XY: 8}"),
     "a year out of range": HAND1.replace("year: 1904", "year: 1066"),
-    "first_trick out of range": HAND1.replace("columns: [A, Y, B, Z]", "columns: [A, Y, B, Z]\n  first_trick: 14"),
+    "first_trick out of range": HAND1.replace(
+        "columns: [A, Y, B, Z]", "columns: [A, Y, B, Z]\n  first_trick: 14"
+    ),
     "a note with an unknown key": HAND1 + "notes:\n  - {trick: 3, txt: B discards.}\n",
     "a note trick out of range": HAND1 + "notes:\n  - {trick: 14, text: Too far.}\n",
     "an unreadable call": HAND1.replace("rules: bridge-whist", "rules: auction").replace(
         "  maker: Y          # the dealer passed; dummy declares hearts\n  trump: hearts",
-        "  calls: 1H pass 2Q pass pass pass"),
+        "  calls: 1H pass 2Q pass pass pass",
+    ),
     "a contract without its declarer": HAND1.replace("rules: bridge-whist", "rules: contract").replace(
-        "  maker: Y          # the dealer passed; dummy declares hearts\n  trump: hearts", "  contract: 4H"),
+        "  maker: Y          # the dealer passed; dummy declares hearts\n  trump: hearts", "  contract: 4H"
+    ),
     "a deal of three hands": HAND1.replace("play:", "deal:\n  A: ♠A\n  Y: ♠K\n  B: ♠Q\nplay:"),
     "a hand with a letter for a rank": HAND1.replace(
-        "play:", "deal:\n  A: ♠K8743 ♥107 ♦7 ♣AKQJ2\n  Y: ♠Q2 ♥AKJ42 ♦A93 ♣654\n  B: ♠J1065 ♥Q9 ♦K10642 ♣73\n"
-        "  Z: ♠A9 ♥8653 ♦QJ85 ♣1O98\nplay:"),
+        "play:",
+        "deal:\n  A: ♠K8743 ♥107 ♦7 ♣AKQJ2\n  Y: ♠Q2 ♥AKJ42 ♦A93 ♣654\n  B: ♠J1065 ♥Q9 ♦K10642 ♣73\n"
+        "  Z: ♠A9 ♥8653 ♦QJ85 ♣1O98\nplay:",
+    ),
     "a PBN deal of three hands": HAND1.replace(
-        "play:", 'deal: "N:Q2.AKJ42.A93.654 J65.Q9.KT642.73 A9.8653.QJ85.T98"\nplay:'),
+        "play:", 'deal: "N:Q2.AKJ42.A93.654 J65.Q9.KT642.73 A9.8653.QJ85.T98"\nplay:'
+    ),
     "neither deal nor play": "rules: bridge-whist\ndeclaration: {maker: Z, trump: spades}\n",
 }
 
@@ -370,8 +401,12 @@ def test_the_schema_refuses_slips_that_replayer_refuses(slip: str) -> None:
 # Edits to a good file that the schema and replayer both take, or both refuse
 
 _MAKE_Y = "  maker: Y          # the dealer passed; dummy declares hearts\n"
-_DEAL = {"A": "♠K8743 ♥107 ♦7 ♣AKQJ2", "Y": "♠Q2 ♥AKJ42 ♦A93 ♣654", "B": "♠J1065 ♥Q9 ♦K10642 ♣73",
-         "Z": "♠A9 ♥8653 ♦QJ85 ♣1098"}  # fmt: skip
+_DEAL = {
+    "A": "♠K8743 ♥107 ♦7 ♣AKQJ2",
+    "Y": "♠Q2 ♥AKJ42 ♦A93 ♣654",
+    "B": "♠J1065 ♥Q9 ♦K10642 ♣73",
+    "Z": "♠A9 ♥8653 ♦QJ85 ♣1098",
+}
 
 
 def _with_deal(keys: str = "A Y B Z", **hands: str) -> str:
@@ -406,29 +441,61 @@ AGREED_EDITS: dict[str, tuple[str, bool]] = {  # name -> (file, both take it)
     "a list of suits": (_with_deal(A="[♠K8743, ♥107, ♦7, ♣AKQJ2]"), True),
     "a blank suit in a list": (_with_deal(A="[♠K8743, ♥107, ♦7, ♣AKQJ2, ' ']"), False),
     "suit-keyed ranks": (_with_deal(A="{spades: K8743, hearts: 107, diamonds: 7, clubs: AKQJ2}"), True),
-    "a blank suit-keyed value": (_with_deal(A="{spades: K8743, hearts: 107, diamonds: 7, clubs: AKQJ2, ♠: ''}"), False),
-    "a suit letter in suit-keyed ranks": (_with_deal(A="{spades: SK8743, hearts: 107, diamonds: 7, clubs: AKQJ2}"),
-                                          False),
+    "a blank suit-keyed value": (
+        _with_deal(A="{spades: K8743, hearts: 107, diamonds: 7, clubs: AKQJ2, ♠: ''}"),
+        False,
+    ),
+    "a suit letter in suit-keyed ranks": (
+        _with_deal(A="{spades: SK8743, hearts: 107, diamonds: 7, clubs: AKQJ2}"),
+        False,
+    ),
     "rank of symbol in a row": (HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- K of ♣, four ♣, ♣ seven, ♣️9"), True),
     "a card list with words": (HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- [♣ king*, 4 of ♣, seven ♣, ♣9]"), True),
-    "a card list, suit before rank word": (HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- [♣ king*, 4 of ♣, seven ♣, ♣ nine]"), True),
-    "a card list with a word for a suit": (HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- [♣ king*, 4 of ♣, seven ♣, ♣ of x]"),
-                                           False),
-    "a holding claim": (_with_note("  - text: B has no more clubs.\n    claims:\n      - {kind: holding, trick: 3, "
-                                   "seat: B, suit: clubs, count: 0, quote: B has no more.}\n"), True),
-    "a holding claim without its count": (_with_note("  - text: B has no more clubs.\n    claims:\n      - {kind: "
-                                                     "holding, trick: 3, seat: B, suit: clubs, quote: B has none.}\n"),
-                                          False),
-    "a claim kind in capitals": (_with_note("  - text: T.\n    claims:\n      - {kind: Outcome, trick: 3, "
-                                            "quote: Q.}\n"), False),
-    "an alternative claim": (_with_note("  - text: T.\n    claims:\n      - {kind: alternative, trick: 4, seat: Y, "
-                                        "card: ♦A, quote: Q., outcome: {side: YZ, by_cards: 2, game: yes}}\n"), True),
+    "a card list, suit before rank word": (
+        HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- [♣ king*, 4 of ♣, seven ♣, ♣ nine]"),
+        True,
+    ),
+    "a card list with a word for a suit": (
+        HAND1.replace("- ♣K ♣4 ♣7 ♣9", "- [♣ king*, 4 of ♣, seven ♣, ♣ of x]"),
+        False,
+    ),
+    "a holding claim": (
+        _with_note(
+            "  - text: B has no more clubs.\n    claims:\n      - {kind: holding, trick: 3, "
+            "seat: B, suit: clubs, count: 0, quote: B has no more.}\n"
+        ),
+        True,
+    ),
+    "a holding claim without its count": (
+        _with_note(
+            "  - text: B has no more clubs.\n    claims:\n      - {kind: "
+            "holding, trick: 3, seat: B, suit: clubs, quote: B has none.}\n"
+        ),
+        False,
+    ),
+    "a claim kind in capitals": (
+        _with_note("  - text: T.\n    claims:\n      - {kind: Outcome, trick: 3, quote: Q.}\n"),
+        False,
+    ),
+    "an alternative claim": (
+        _with_note(
+            "  - text: T.\n    claims:\n      - {kind: alternative, trick: 4, seat: Y, "
+            "card: ♦A, quote: Q., outcome: {side: YZ, by_cards: 2, game: yes}}\n"
+        ),
+        True,
+    ),
     "a book error about a trick": (HAND1 + "book_errors:\n  - {about: Trick 4, text: T.}\n", True),
     "a book error about trick 14": (HAND1 + "book_errors:\n  - {about: trick 14, text: T.}\n", False),
-    "a transcription record": (HAND1_BARE + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
-                                       "ocr: '*K', card: ♣K, reason: R.}\n", True),
-    "a reading without its reason": (HAND1_BARE + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
-                                             "ocr: '*K', card: ♣K}\n", False),
+    "a transcription record": (
+        HAND1_BARE + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
+        "ocr: '*K', card: ♣K, reason: R.}\n",
+        True,
+    ),
+    "a reading without its reason": (
+        HAND1_BARE + "transcription:\n  text: T.\n  readings:\n    - {trick: 1, seat: A, "
+        "ocr: '*K', card: ♣K}\n",
+        False,
+    ),
 }
 
 
@@ -472,14 +539,46 @@ def _ranks_of(rng: random.Random, chars: str) -> str:
 def _holding(rng: random.Random) -> str:
     if rng.random() < 0.3:
         return ".".join(_ranks_of(rng, "AKQJT92x- ") for _ in range(rng.choice([3, 4, 4, 5])))
-    pieces = ["♠", "♥", "♦", "♣", "♤", "S", "h", "d", "c", "spades:", "Hearts", " ", ",", "-", "—", "K", "k", "10",
-              "T", "Kn", "2", "9", "A", "q", "J", "1", "0", "x", ".", "N"]  # fmt: skip
+    pieces = [
+        "♠",
+        "♥",
+        "♦",
+        "♣",
+        "♤",
+        "S",
+        "h",
+        "d",
+        "c",
+        "spades:",
+        "Hearts",
+        " ",
+        ",",
+        "-",
+        "—",
+        "K",
+        "k",
+        "10",
+        "T",
+        "Kn",
+        "2",
+        "9",
+        "A",
+        "q",
+        "J",
+        "1",
+        "0",
+        "x",
+        ".",
+        "N",
+    ]
     return "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 12)))
 
 
 def _ranks(rng: random.Random) -> str:
-    return "".join(rng.choice(["A", "K", "Q", "J", "T", "10", "9", "2", " ", "—", "-", "x", "1", ",", "h"])
-                   for _ in range(rng.randrange(1, 8)))  # fmt: skip
+    return "".join(
+        rng.choice(["A", "K", "Q", "J", "T", "10", "9", "2", " ", "—", "-", "x", "1", ",", "h"])
+        for _ in range(rng.randrange(1, 8))
+    )
 
 
 def _pbn(rng: random.Random) -> str:
@@ -492,9 +591,50 @@ def _pbn(rng: random.Random) -> str:
     return rng.choice(["N:", "s :", "X:", "E: "]) + " ".join(hands)
 
 
-CALL_WORDS = ["1", "2", "7", "8", "one", "Two", "♠", "♥", "S", "nt", "N.T.", "no", "trumps", "trumper", "royal",
-              "spades", "R", "r♠", "lilies", "pass", "p", "-", "—", "X", "xx", "dbl", "double", "re", "re-double",
-              "bid", "nb", "1♠", "2NT", "3R", "1S", "4♡", "spade", "clubs", "c", "?", "pas", "0"]  # fmt: skip
+CALL_WORDS = [
+    "1",
+    "2",
+    "7",
+    "8",
+    "one",
+    "Two",
+    "♠",
+    "♥",
+    "S",
+    "nt",
+    "N.T.",
+    "no",
+    "trumps",
+    "trumper",
+    "royal",
+    "spades",
+    "R",
+    "r♠",
+    "lilies",
+    "pass",
+    "p",
+    "-",
+    "—",
+    "X",
+    "xx",
+    "dbl",
+    "double",
+    "re",
+    "re-double",
+    "bid",
+    "nb",
+    "1♠",
+    "2NT",
+    "3R",
+    "1S",
+    "4♡",
+    "spade",
+    "clubs",
+    "c",
+    "?",
+    "pas",
+    "0",
+]
 
 
 def _calls(rng: random.Random) -> str:
@@ -505,9 +645,35 @@ def _call(rng: random.Random) -> str:
     return " ".join(rng.choice(CALL_WORDS) for _ in range(rng.randrange(1, 4)))
 
 
-STRAIN_WORDS = ["NT", "nt", "n", "no", "No-Trumps", "no_trump", "notrumps", "R", "royal", "royals", "royal spades",
-                "lilies", "r♠", "♠", "♤", "S", "spades", "Heart", "x", "X", "*", "XX", "1", "4", "8", " ",
-                "clubs"]  # fmt: skip
+STRAIN_WORDS = [
+    "NT",
+    "nt",
+    "n",
+    "no",
+    "No-Trumps",
+    "no_trump",
+    "notrumps",
+    "R",
+    "royal",
+    "royals",
+    "royal spades",
+    "lilies",
+    "r♠",
+    "♠",
+    "♤",
+    "S",
+    "spades",
+    "Heart",
+    "x",
+    "X",
+    "*",
+    "XX",
+    "1",
+    "4",
+    "8",
+    " ",
+    "clubs",
+]
 
 
 def _contract(rng: random.Random) -> str:
@@ -519,7 +685,9 @@ def _trump(rng: random.Random) -> str:
 
 
 def _seat(rng: random.Random) -> str:
-    return rng.choice(["A", "y", " B ", "Z", "n", "East", "SOUTH", "west", "dealer", "Dummy", "Q", "NE", "North-"])
+    return rng.choice(
+        ["A", "y", " B ", "Z", "n", "East", "SOUTH", "west", "dealer", "Dummy", "Q", "NE", "North-"]
+    )
 
 
 _HEAD = "rules: bridge-whist\n"
@@ -544,15 +712,27 @@ CASES: dict[str, tuple[Callable[[random.Random], str], Callable[[str], str], boo
     "PBN deal": (_pbn, lambda v: _HEAD + _MAKE + f"deal: {_q(v)}\n", True),
     "calls": (_calls, lambda v: "rules: contract\n" + f"declaration: {{calls: {_q(v)}}}\n" + _ROWS, False),
     "one call": (_call, lambda v: "rules: contract\n" + f"declaration: {{calls: [{_q(v)}]}}\n" + _ROWS, True),
-    "contract": (_contract, lambda v: f"rules: auction\ndeclaration: {{contract: {_q(v)}, declarer: S}}\n" + _ROWS,
-                 True),
+    "contract": (
+        _contract,
+        lambda v: f"rules: auction\ndeclaration: {{contract: {_q(v)}, declarer: S}}\n" + _ROWS,
+        True,
+    ),
     "trump": (_trump, lambda v: _HEAD + f"declaration: {{maker: Z, trump: {_q(v)}}}\n" + _ROWS, True),
     "seat": (_seat, lambda v: _HEAD + _MAKE + f"play:\n  leader: {_q(v)}\n  tricks: [♣K ♣4 ♣7 ♣9]\n", True),
 }
 
 # The loader codes that say "this value was not read"; the laws are not the schema's business.
-READING = {"bad-card", "bad-call", "bad-value", "bad-seat", "trick-size", "wrong-type", "missing-value",
-           "deal-incomplete", "bad-strain"}  # fmt: skip
+READING = {
+    "bad-card",
+    "bad-call",
+    "bad-value",
+    "bad-seat",
+    "trick-size",
+    "wrong-type",
+    "missing-value",
+    "deal-incomplete",
+    "bad-strain",
+}
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -587,7 +767,13 @@ def _source_codes() -> dict[str, set[str]]:
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            name = (
+                func.attr
+                if isinstance(func, ast.Attribute)
+                else func.id
+                if isinstance(func, ast.Name)
+                else ""
+            )
             position = {"add": 0, "error": 0, "Diagnostic": 0, "report": 1, "mismatch": 0}.get(name)
             if position is None or len(node.args) <= position:
                 continue
@@ -596,14 +782,20 @@ def _source_codes() -> dict[str, set[str]]:
                 continue
             severity = "error"  # every path reports an error unless it says otherwise
             for arg in [*node.args, *(k.value for k in node.keywords)]:
-                if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id == "Severity":
+                if (
+                    isinstance(arg, ast.Attribute)
+                    and isinstance(arg.value, ast.Name)
+                    and arg.value.id == "Severity"
+                ):
                     severity = arg.attr.lower()
             found.setdefault(code.value, set()).add(severity)
     return found
 
 
 def _documented_codes() -> dict[str, str]:
-    rows = re.findall(r"^\| `([a-z][a-z-]*)` \| (error|warning|note) \|", DIAGNOSTICS.read_text(encoding="utf-8"), re.M)
+    rows = re.findall(
+        r"^\| `([a-z][a-z-]*)` \| (error|warning|note) \|", DIAGNOSTICS.read_text(encoding="utf-8"), re.M
+    )
     codes = [c for c, _ in rows]
     assert len(codes) == len(set(codes)), "a code is documented twice"
     return dict(rows)
@@ -611,7 +803,15 @@ def _documented_codes() -> dict[str, str]:
 
 def test_the_source_code_scan_finds_the_known_codes() -> None:
     codes = _source_codes()
-    for code in ("yaml-syntax", "unknown-key", "revoke", "card-twice", "insufficient-bid", "encoding", "result-tricks"):
+    for code in (
+        "yaml-syntax",
+        "unknown-key",
+        "revoke",
+        "card-twice",
+        "insufficient-bid",
+        "encoding",
+        "result-tricks",
+    ):
         assert code in codes
     assert codes["dummy-renounce"] == {"warning"} and codes["replay-stopped"] == {"note"}
 

@@ -19,13 +19,25 @@ from replayer.scoring.auction import (
 )
 from replayer.scoring.base import DealFacts, DealScore
 
-C, D, H, S, R, NT = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.ROYAL_SPADES, Strain.NOTRUMP)
+C, D, H, S, R, NT = (
+    Strain.CLUBS,
+    Strain.DIAMONDS,
+    Strain.HEARTS,
+    Strain.SPADES,
+    Strain.ROYAL_SPADES,
+    Strain.NOTRUMP,
+)
 
 
 def facts(level: int, strain: Strain, won: int, *, doubled: int = 0, side: str = "NS", **kw) -> DealFacts:
     other = "EW" if side == "NS" else "NS"
     return DealFacts(
-        strain=strain, declarer_side=side, tricks={side: won, other: 13 - won}, level=level, doubled=doubled, **kw
+        strain=strain,
+        declarer_side=side,
+        tricks={side: won, other: 13 - won},
+        level=level,
+        doubled=doubled,
+        **kw,
     )
 
 
@@ -45,25 +57,44 @@ def summary(score: DealScore) -> dict[str, int]:
 
 WORKED = [
     pytest.param(
-        facts(3, H, 7, honours={"NS": (3, 3), "EW": (2, 1)}), {}, {"NS above": 16, "EW above": 100}, None,
+        facts(3, H, 7, honours={"NS": (3, 3), "EW": (2, 1)}),
+        {},
+        {"NS above": 16, "EW above": 100},
+        None,
         id="W7-3H-7-tricks-simple-honours",
     ),
     pytest.param(facts(2, NT, 9), {}, {"NS below": 30}, "NS", id="AU-1-AU-8-2NT-9-tricks-game"),
-    pytest.param(facts(2, H, 9, doubled=1), {}, {"NS below": 48, "NS above": 100}, "NS", id="AU-11-2H-doubled-9"),
-    pytest.param(facts(2, H, 9, doubled=2), {}, {"NS below": 96, "NS above": 200}, "NS", id="AU-11-2H-redoubled-9"),
+    pytest.param(
+        facts(2, H, 9, doubled=1), {}, {"NS below": 48, "NS above": 100}, "NS", id="AU-11-2H-doubled-9"
+    ),
+    pytest.param(
+        facts(2, H, 9, doubled=2), {}, {"NS below": 96, "NS above": 200}, "NS", id="AU-11-2H-redoubled-9"
+    ),
     pytest.param(facts(4, S, 10), {}, {"NS below": 8}, None, id="AU-1-4S-10-tricks"),
     pytest.param(
-        facts(1, S, 3, doubled=1), {"one_spade_dealer": True}, {"EW above": 100}, None,
+        facts(1, S, 3, doubled=1),
+        {"one_spade_dealer": True},
+        {"EW above": 100},
+        None,
         id="AU-12-one-spade-doubled-limited",
     ),
     pytest.param(
-        facts(1, S, 3, doubled=2), {"one_spade_dealer": True}, {"EW above": 800}, None,
+        facts(1, S, 3, doubled=2),
+        {"one_spade_dealer": True},
+        {"EW above": 800},
+        None,
         id="AU-12-W25-L47a-one-spade-redoubled-no-limit",
     ),
-    pytest.param(facts(7, H, 12), {}, {"NS above": 20, "EW above": 50}, None, id="AU-13-7H-12-tricks-little-slam"),
+    pytest.param(
+        facts(7, H, 12), {}, {"NS above": 20, "EW above": 50}, None, id="AU-13-7H-12-tricks-little-slam"
+    ),
     pytest.param(facts(1, NT, 1), {}, {"EW above": 320}, None, id="AU-9-AU-13-1NT-1-trick"),
     pytest.param(
-        facts(3, NT, 10, duplicate=True), {}, {"NS below": 40, "NS above": 125}, None, id="AU-15-duplicate-3NT-10"
+        facts(3, NT, 10, duplicate=True),
+        {},
+        {"NS below": 40, "NS above": 125},
+        None,
+        id="AU-15-duplicate-3NT-10",
     ),
 ]
 
@@ -105,6 +136,7 @@ def test_texts() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # AU-1 / AU-2: trick values (the same numbers rank the bids)
+
 
 @pytest.mark.parametrize(
     ("level", "strain", "points"),
@@ -196,9 +228,7 @@ def test_honours_table(held: int, most: int, multiple: int, strain: Strain, poin
 
 
 def test_honour_texts() -> None:
-    texts = [
-        score_deal(facts(1, R, 7, honours={"NS": h})).lines[1].text for h in ((4, 4), (5, 4), (5, 5))
-    ]
+    texts = [score_deal(facts(1, R, 7, honours={"NS": h})).lines[1].text for h in ((4, 4), (5, 4), (5, 5))]
     assert texts == [
         "four honours in one hand in royal spades: 8 × 9 = 72",
         "five honours in royal spades, four in one hand: 9 × 9 = 81",
@@ -231,6 +261,7 @@ def test_aces_at_notrump(held: int, most: int, points: int, text: str | None) ->
 
 # ---------------------------------------------------------------------------------------------
 # AU-9: under-tricks; AU-11 doubled bonus
+
 
 @pytest.mark.parametrize(
     ("doubled", "under", "points"),
@@ -274,6 +305,7 @@ def test_no_bonus_undoubled() -> None:
 # ---------------------------------------------------------------------------------------------
 # AU-12: the dealer's one spade
 
+
 @pytest.mark.parametrize(
     ("doubled", "won", "points"),
     [
@@ -302,6 +334,7 @@ def test_one_spade_flag_needs_one_spade() -> None:
 # ---------------------------------------------------------------------------------------------
 # AU-13 slams
 
+
 @pytest.mark.parametrize(
     ("level", "won", "ns_slam", "ew_slam"),
     [
@@ -320,6 +353,7 @@ def test_slams(level: int, won: int, ns_slam: int, ew_slam: int) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # §4.4 revoke
+
 
 def test_s4_revoke_example_three_tricks() -> None:
     # [S4 §The Revoke]: Z plays 3♥ doubled, wins the odd trick, takes three tricks → 64, no bonus.
@@ -352,8 +386,12 @@ def test_revoke_tricks_made_in_play_bonus_only_for_play() -> None:
     [
         pytest.param(AuctionOptions(), 1, 100, id="AU-16-S4-100"),
         pytest.param(AuctionOptions(), 2, 200, id="AU-16-S4-two-revokes-200"),
-        pytest.param(AuctionOptions(revoke_penalty=150, further_revoke_penalty=100), 1, 150, id="AU-19-WATP-150"),
-        pytest.param(AuctionOptions(revoke_penalty=150, further_revoke_penalty=100), 2, 250, id="AU-19-WATP-second-100"),
+        pytest.param(
+            AuctionOptions(revoke_penalty=150, further_revoke_penalty=100), 1, 150, id="AU-19-WATP-150"
+        ),
+        pytest.param(
+            AuctionOptions(revoke_penalty=150, further_revoke_penalty=100), 2, 250, id="AU-19-WATP-second-100"
+        ),
     ],
 )
 def test_declarer_revokes(options: AuctionOptions, revokes: int, penalty: int) -> None:
@@ -381,6 +419,7 @@ def test_revoking_side_cannot_score_slam() -> None:
 # ---------------------------------------------------------------------------------------------
 # Chicane [WAT L9–L10]; off per W7's table
 
+
 @pytest.mark.parametrize(
     ("options", "ns", "ew"),
     [
@@ -392,7 +431,9 @@ def test_revoking_side_cannot_score_slam() -> None:
 def test_chicane(options: AuctionOptions, ns: int, ew: int) -> None:
     # ♦: NS hold 4 honours in one hand (56); one EW hand void of diamonds (chicane 2 × 7 = 14).
     for doubled in (0, 1, 2):  # WAT L10: not doubled
-        s = score_deal(facts(2, D, 8, doubled=doubled, honours={"NS": (4, 4), "EW": (1, 1)}, void={"EW": 1}), options)
+        s = score_deal(
+            facts(2, D, 8, doubled=doubled, honours={"NS": (4, 4), "EW": (1, 1)}, void={"EW": 1}), options
+        )
         assert (s.total("NS", "above") - s.items("NS", "doubled-bonus"), s.total("EW", "above")) == (ns, ew)
 
 
@@ -417,6 +458,7 @@ def test_no_chicane_at_notrump() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # validation
+
 
 @pytest.mark.parametrize(
     "deal",
@@ -473,10 +515,10 @@ def deals(draw: st.DrawFn) -> DealFacts:
     )
 
 
-kwargs = st.fixed_dictionaries(
-    {"revoke_choice": st.sampled_from(["points", "tricks"])}
+kwargs = st.fixed_dictionaries({"revoke_choice": st.sampled_from(["points", "tricks"])})
+modes = st.sampled_from(
+    [AuctionOptions(), AuctionOptions(chicane_mode="deduct"), AuctionOptions(chicane=False)]
 )
-modes = st.sampled_from([AuctionOptions(), AuctionOptions(chicane_mode="deduct"), AuctionOptions(chicane=False)])
 
 
 @settings(max_examples=400)
@@ -505,7 +547,11 @@ def test_property_side_totals_never_negative(deal: DealFacts, kw: dict, options:
 def test_property_doubling_never_changes_honours(deal: DealFacts, kw: dict, options: AuctionOptions) -> None:
     kinds = ("honours", "aces", "chicane", "slam")
     seen = {
-        tuple(score_deal(replace(deal, doubled=d), options, **kw).items(side, k) for side in ("NS", "EW") for k in kinds)
+        tuple(
+            score_deal(replace(deal, doubled=d), options, **kw).items(side, k)
+            for side in ("NS", "EW")
+            for k in kinds
+        )
         for d in (0, 1, 2)
     }
     assert len(seen) == 1

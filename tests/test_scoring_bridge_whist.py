@@ -5,30 +5,48 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replayer.rules.cards import Strain
+from replayer.scoring.base import DealFacts
 from replayer.scoring.bridge_whist import BridgeWhistOptions, honour_points, score_deal
 from replayer.scoring.sheet import play_rubber
-from replayer.scoring.base import DealFacts
 
 H, D, C, S, NT = Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.SPADES, Strain.NOTRUMP
 
 
-def facts(strain: Strain, ns: int, *, honours=None, void=None, doubled=0, revokes=None, below=None, side="NS"):  # type: ignore[no-untyped-def]
-    return DealFacts(strain=strain, declarer_side=side, tricks={"NS": ns, "EW": 13 - ns}, doubled=doubled,
-                     honours=honours or {}, void=void or {}, revokes=revokes or {}, below=below or {})
+def facts(
+    strain: Strain, ns: int, *, honours=None, void=None, doubled=0, revokes=None, below=None, side="NS"
+):  # type: ignore[no-untyped-def]
+    return DealFacts(
+        strain=strain,
+        declarer_side=side,
+        tricks={"NS": ns, "EW": 13 - ns},
+        doubled=doubled,
+        honours=honours or {},
+        void=void or {},
+        revokes=revokes or {},
+        below=below or {},
+    )
 
 
-@pytest.mark.parametrize("strain,held,most,points", [
-    (H, 3, 3, 16),   # simple honours in hearts [S2 H1; BW-14]
-    (D, 4, 4, 48),   # ♦A K Q 10 in one hand [S2 p.37]
-    (H, 4, 4, 64),   # ♥A K J 10 in one hand [S2 p.36]
-    (C, 4, 4, 32),   # "32 in honors" [S2 p.42]
-    (H, 4, 2, 32),   # four divided
-    (H, 5, 3, 40),   # five divided, 5 tricks [S2 p.29]
-    (H, 5, 4, 72),   # four in one hand, fifth in partner's
-    (H, 5, 5, 80),   # five in one hand
-    (S, 3, 2, 4), (S, 2, 2, 0),
-    (NT, 3, 1, 30), (NT, 4, 2, 40), (NT, 4, 4, 100), (NT, 2, 1, 0),  # BW-15 [S2 p.38]
-], ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    "strain,held,most,points",
+    [
+        (H, 3, 3, 16),  # simple honours in hearts [S2 H1; BW-14]
+        (D, 4, 4, 48),  # ♦A K Q 10 in one hand [S2 p.37]
+        (H, 4, 4, 64),  # ♥A K J 10 in one hand [S2 p.36]
+        (C, 4, 4, 32),  # "32 in honors" [S2 p.42]
+        (H, 4, 2, 32),  # four divided
+        (H, 5, 3, 40),  # five divided, 5 tricks [S2 p.29]
+        (H, 5, 4, 72),  # four in one hand, fifth in partner's
+        (H, 5, 5, 80),  # five in one hand
+        (S, 3, 2, 4),
+        (S, 2, 2, 0),
+        (NT, 3, 1, 30),
+        (NT, 4, 2, 40),
+        (NT, 4, 4, 100),
+        (NT, 2, 1, 0),  # BW-15 [S2 p.38]
+    ],
+    ids=lambda v: str(v),
+)
 def test_honour_table(strain: Strain, held: int, most: int, points: int) -> None:
     assert honour_points(strain, held, most) == points
 
@@ -87,7 +105,9 @@ def test_revoke_penalty_tricks_and_cap() -> None:
 def test_dealers_lead_out_of_turn_american_and_english() -> None:
     # §3.6 (c): ♦, Y–Z (declarers, NS) 7 in play; one lead out of turn -> A–B score the odd trick
     american = score_deal(facts(D, 7), dealer_leads_out_of_turn=1)
-    english = score_deal(facts(D, 7), BridgeWhistOptions(dealer_lead_penalty=False), dealer_leads_out_of_turn=1)
+    english = score_deal(
+        facts(D, 7), BridgeWhistOptions(dealer_lead_penalty=False), dealer_leads_out_of_turn=1
+    )
     assert american.total("EW", "below") == 6 and english.total("NS", "below") == 6
 
 
@@ -119,7 +139,12 @@ def test_elwells_score_sheet() -> None:
     ]
     sheet = play_rubber("bridge-whist", deals)
     assert (sheet.total("NS"), sheet.total("EW"), sheet.value) == (300, 148, 152)
-    above = sorted(line.points for d in sheet.deals for line in d.score.lines if line.side == "NS" and line.column == "above")
+    above = sorted(
+        line.points
+        for d in sheet.deals
+        for line in d.score.lines
+        if line.side == "NS" and line.column == "above"
+    )
     assert sorted(above + [sheet.bonus.points]) == sorted([100, 64, 4, 30, 24])  # the printed honour column
 
 
@@ -129,8 +154,13 @@ def test_a_rubber_stops_at_two_games() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from([S, C, D, H, NT]), st.integers(0, 13), st.integers(0, 3),
-       st.tuples(st.integers(0, 5), st.integers(0, 5)), st.integers(0, 2))
+@given(
+    st.sampled_from([S, C, D, H, NT]),
+    st.integers(0, 13),
+    st.integers(0, 3),
+    st.tuples(st.integers(0, 5), st.integers(0, 5)),
+    st.integers(0, 2),
+)
 def test_properties(strain: Strain, ns: int, doubled: int, hon: tuple[int, int], dbl2: int) -> None:
     held, most = hon[0], min(hon)
     base = facts(strain, ns, honours={"NS": (held, most)})

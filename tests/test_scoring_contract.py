@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replayer.rules.cards import Strain
+from replayer.scoring.base import DealFacts, DealScore, Side, other_side
 from replayer.scoring.contract import (
     ContractOptions,
     contract_trick_score,
@@ -17,7 +18,6 @@ from replayer.scoring.contract import (
     score_deal,
     undertrick_values,
 )
-from replayer.scoring.base import DealFacts, DealScore, Side, other_side
 
 C, D, H, S, NT = Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP
 OLD = ContractOptions(old_doubled_undertricks=True)
@@ -85,7 +85,9 @@ RUBBER = [
     pytest.param(facts(2, S, 8, doubled=2), 240, 100, 0, True, id="2S redoubled made: 240 + insult 100"),
     pytest.param(facts(1, NT, 9, doubled=1), 80, 200 + 50, 0, False, id="1NT X NV +2: 2x100 + 50"),
     pytest.param(facts(1, NT, 9, doubled=1, vul=True), 80, 400 + 50, 0, False, id="1NT X V +2: 2x200 + 50"),
-    pytest.param(facts(1, NT, 9, doubled=2, vul=True), 160, 800 + 100, 0, True, id="1NT XX V +2: 2x400 + 100"),
+    pytest.param(
+        facts(1, NT, 9, doubled=2, vul=True), 160, 800 + 100, 0, True, id="1NT XX V +2: 2x400 + 100"
+    ),
     pytest.param(facts(7, NT, 13, doubled=2, vul=True), 880, 1500 + 100, 0, True, id="7NT XX V made"),
     pytest.param(facts(6, C, 12, doubled=1), 240, 500 + 50, 0, True, id="6C X NV: slam not doubled"),
     # CB-6 undoubled undertricks
@@ -168,7 +170,10 @@ def test_duplicate(f: DealFacts, total: int, game: bool) -> None:
 
 def test_duplicate_bonus_kinds() -> None:
     assert by_kind(score_deal(facts(2, S, 8, duplicate=True))) == {"tricks": 60, "part-score-bonus": 50}
-    assert by_kind(score_deal(facts(4, H, 10, vul=True, duplicate=True))) == {"tricks": 120, "game-bonus": 500}
+    assert by_kind(score_deal(facts(4, H, 10, vul=True, duplicate=True))) == {
+        "tricks": 120,
+        "game-bonus": 500,
+    }
 
 
 def test_duplicate_down_scores_for_defenders() -> None:
@@ -235,8 +240,12 @@ def test_tricks_from_the_defenders_count() -> None:
         pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10}), id="no level"),
         pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10}, level=8), id="level 8"),
         pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10}, level=4, doubled=3), id="x3"),
-        pytest.param(DealFacts(strain=Strain.ROYAL_SPADES, declarer_side="NS", tricks={"NS": 10}, level=4), id="R"),
-        pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10, "EW": 4}, level=4), id="14 tricks"),
+        pytest.param(
+            DealFacts(strain=Strain.ROYAL_SPADES, declarer_side="NS", tricks={"NS": 10}, level=4), id="R"
+        ),
+        pytest.param(
+            DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10, "EW": 4}, level=4), id="14 tricks"
+        ),
         pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={}, level=4), id="no tricks"),
     ],
 )

@@ -20,14 +20,33 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 FOSTER = [f"hand-{n}" for n in range(1, 6)]
 WORD = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_WORD = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
-             "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}  # fmt: skip
+RANK_WORD = {
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
+}
 TIMEOUT = 5_000  # ms, for anything the page does after a key press
 
 
@@ -66,27 +85,40 @@ def _write_end_position(out: Path) -> None:
     for t in data["tricks"][10:]:
         for seat, card in t["plays"]:
             held[seat].append(card)
-    data.update(first_trick=11, opening_leader=tricks[0]["leader"], tricks=tricks, deal=held,
-                trump=None, declarer=None, dummy=None, notes=[n for n in data["notes"] if not n["tricks"]])  # fmt: skip
+    data.update(
+        first_trick=11,
+        opening_leader=tricks[0]["leader"],
+        tricks=tricks,
+        deal=held,
+        trump=None,
+        declarer=None,
+        dummy=None,
+        notes=[n for n in data["notes"] if not n["tricks"]],
+    )
     data["result"] = {"NS": 2, "EW": 0}
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    page = text[: match.start(2)] + payload + text[match.end(2):]
+    page = text[: match.start(2)] + payload + text[match.end(2) :]
     (out / "foster-1904" / "test-end-position.html").write_text(page, encoding="utf-8")
     empty = dict(data, tricks=[])
     payload = json.dumps(empty, ensure_ascii=False).replace("</", "<\\/")
     (out / "foster-1904" / "test-no-tricks.html").write_text(
-        text[: match.start(2)] + payload + text[match.end(2):], encoding="utf-8")
+        text[: match.start(2)] + payload + text[match.end(2) :], encoding="utf-8"
+    )
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's Chromium (apt-get install chromium); "
-                    "never `playwright install`")  # fmt: skip
+        pytest.fail(
+            f"{CHROMIUM} not found: the browser tests need Debian's Chromium (apt-get install chromium); "
+            "never `playwright install`"
+        )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - a broken environment
-        pytest.fail("the browser tests need Playwright for Python: pip install playwright (not `playwright install`)")
+        pytest.fail(
+            "the browser tests need Playwright for Python: pip install playwright (not `playwright install`)"
+        )
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
@@ -129,7 +161,9 @@ class Tab:
 
     def played(self) -> list[str]:
         """The cards in the current trick, in order, as data-card ids ("H10")."""
-        return self.page.locator("#stepper .st-trick .st-played .st-card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        return self.page.locator("#stepper .st-trick .st-played .st-card").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)"
+        )
 
     def expect(self, selector: str) -> Any:
         from playwright.sync_api import expect
@@ -142,7 +176,12 @@ def _new_tab(browser: Any, site: Path, **options: Any) -> Tab:
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     tab = Tab(page, site)
-    page.on("console", lambda m: tab.errors.append(f"console.{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on(
+        "console",
+        lambda m: (
+            tab.errors.append(f"console.{m.type}: {m.text}") if m.type in ("error", "warning") else None
+        ),
+    )
     page.on("pageerror", lambda e: tab.errors.append(f"page error: {e}"))
     page.on("request", lambda r: tab.requests.append(r.url))
     return tab
@@ -199,7 +238,8 @@ def test_all_52_cards_with_the_arrow_key(tab: Tab) -> None:
     last = data["tricks"][-1]
     seat, card = last["plays"][-1]
     tab.expect("#stepper [aria-live=polite]").to_have_text(
-        f"{WORD[seat]} plays {_words(card)}. {WORD[last['winner']]} wins trick 13.")
+        f"{WORD[seat]} plays {_words(card)}. {WORD[last['winner']]} wins trick 13."
+    )
     tab.press("ArrowRight")  # past the end: nothing happens
     assert tab.hash() == "#trick-13"
     tab.expect("#stepper [data-action=nextCard]").to_have_attribute("aria-disabled", "true")
@@ -282,8 +322,14 @@ def test_trick_keys_and_the_url(tab: Tab) -> None:
         assert tab.hash() == expected, f"after {key}"
         assert sum(tab.cards(s) for s in "NESW") == left, f"after {key}"
     # the buttons do the same
-    for name, expected in [("Next trick", "#trick-1"), ("Next card", "#trick-2-card-1"), ("Previous card", "#trick-1"),
-                           ("Previous trick", "#start"), ("End", "#trick-13"), ("Start", "#start")]:  # fmt: skip
+    for name, expected in [
+        ("Next trick", "#trick-1"),
+        ("Next card", "#trick-2-card-1"),
+        ("Previous card", "#trick-1"),
+        ("Previous trick", "#start"),
+        ("End", "#trick-13"),
+        ("Start", "#start"),
+    ]:
         tab.page.get_by_role("button", name=name, exact=True).click()
         assert tab.hash() == expected, f"after the {name} button"
     # replaceState only: no history entries, no scrolling
@@ -371,7 +417,12 @@ def test_play_it_yourself(tab: Tab) -> None:
     picks = tab.page.locator("#stepper .st-seat-N button.st-pick")
     assert picks.count() == 13
     enabled = tab.page.locator("#stepper .st-seat-N button.st-pick:not([disabled])")
-    assert sorted(enabled.evaluate_all("bs => bs.map(b => b.dataset.card)")) == ["H5", "H7", "H9", "HJ"]  # follow suit
+    assert sorted(enabled.evaluate_all("bs => bs.map(b => b.dataset.card)")) == [
+        "H5",
+        "H7",
+        "H9",
+        "HJ",
+    ]  # follow suit
     assert tab.page.locator("#stepper .st-seat-N button.st-pick[data-card=SJ]").is_disabled()
     tab.page.locator("#stepper .st-seat-N button.st-pick[data-card=H7]").click()
     tab.expect(feedback).to_have_text("Yes — ♥7 is the book’s card.")
@@ -382,7 +433,9 @@ def test_play_it_yourself(tab: Tab) -> None:
     tab.expect(feedback).to_have_text("")
     tab.press("ArrowRight")  # South's own card
     tab.expect(prompt).to_have_text("Your turn: which card does Z (South) play?")
-    assert tab.page.locator("#stepper .st-seat-S button.st-pick:not([disabled])").count() == 1  # ♥3, his only heart
+    assert (
+        tab.page.locator("#stepper .st-seat-S button.st-pick:not([disabled])").count() == 1
+    )  # ♥3, his only heart
     tab.page.locator("#stepper .st-seat-S button.st-pick[data-card=H3]").click()
     tab.expect("#stepper .st-tally").to_have_text("You found the book’s card 2 times out of 2.")
     tab.press("ArrowRight")  # trick 2: East leads the ace of hearts

@@ -28,10 +28,10 @@ from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..record.hand import ClaimRecord, HandRecord
 from ..rules.cards import Card, Letter, Rank, Seat, Suit, format_holding
 from ..rules.game import Game
 from ..rules.play import legal_cards, trick_winner
-from ..record.hand import ClaimRecord, HandRecord
 from ..scoring.sheet import SCORING, below_before, facts_from_game
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -172,11 +172,30 @@ class _Pos:
     the tricks won so far in the recorded play (NS, EW).  Built once per card, so what the
     analysis reads often (the cache key, the seat to play, the tricks left) is worked out here."""
 
-    __slots__ = ("_pbns", "_trick", "current", "hands", "key", "leader", "remaining", "to_play", "trump", "won")
+    __slots__ = (
+        "_pbns",
+        "_trick",
+        "current",
+        "hands",
+        "key",
+        "leader",
+        "remaining",
+        "to_play",
+        "trump",
+        "won",
+    )
 
-    def __init__(self, hands: tuple[frozenset[Card], ...], leader: Seat, current: tuple[tuple[Seat, Card], ...],
-                 trump: Suit | None, won: tuple[int, int], pbns: tuple[str, ...] | None = None,
-                 trick: str | None = None, remaining: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        hands: tuple[frozenset[Card], ...],
+        leader: Seat,
+        current: tuple[tuple[Seat, Card], ...],
+        trump: Suit | None,
+        won: tuple[int, int],
+        pbns: tuple[str, ...] | None = None,
+        trick: str | None = None,
+        remaining: int | None = None,
+    ) -> None:
         self.hands = hands
         self.leader = leader
         self.current = current
@@ -186,7 +205,9 @@ class _Pos:
         self._trick = trick if trick is not None else " ".join(c.ascii() for _, c in current)
         self.key = f"{'N' if trump is None else trump.letter} {leader.name} {' '.join(self._pbns)} | {self._trick}".rstrip()
         #: tricks left to play, the current one included
-        self.remaining = remaining if remaining is not None else (sum(len(h) for h in hands) + len(current) + 3) // 4
+        self.remaining = (
+            remaining if remaining is not None else (sum(len(h) for h in hands) + len(current) + 3) // 4
+        )
         self.to_play = leader.next(len(current))
 
     @property
@@ -209,13 +230,17 @@ class _Pos:
         current = self.current + ((seat, card),)
         if len(current) < 4:
             trick = f"{self._trick} {card.ascii()}" if self._trick else card.ascii()
-            return _Pos(tuple(hands), self.leader, current, self.trump, self.won, tuple(pbns), trick, self.remaining)
+            return _Pos(
+                tuple(hands), self.leader, current, self.trump, self.won, tuple(pbns), trick, self.remaining
+            )
         winner = trick_winner(current, self.trump)
         won = (self.won[0] + 1, self.won[1]) if winner.side == "NS" else (self.won[0], self.won[1] + 1)
         return _Pos(tuple(hands), winner, (), self.trump, won, tuple(pbns), "", self.remaining - 1)
 
 
-def position_key(hands: Sequence[Iterable[Card]], leader: Seat, trick: Sequence[Card], trump: Suit | None) -> str:
+def position_key(
+    hands: Sequence[Iterable[Card]], leader: Seat, trick: Sequence[Card], trump: Suit | None
+) -> str:
     """The cache key of a position: trump, leader of the trick, the four hands (N E S W, PBN)
     and the cards of the trick so far, e.g. ``H W Q2.AKJ42.A93.654 … | SA``."""
     t = "N" if trump is None else trump.letter
@@ -254,7 +279,9 @@ def _positions(game: Game) -> tuple[list[_Pos], list[tuple[int, Seat, Card]]]:
     for t in game.tricks:
         for seat, card in t.plays:
             if seat != pos.to_play or card not in pos.hands[seat]:
-                raise ValueError(f"trick {t.number}: {seat.name} plays {card} out of turn or without holding it")
+                raise ValueError(
+                    f"trick {t.number}: {seat.name} plays {card} out of turn or without holding it"
+                )
             plays.append((t.number, seat, card))
             pos = pos.play(card)
             out.append(pos)
@@ -464,8 +491,9 @@ def _card(ecard: Any) -> Card:
 # The analysis of the recorded play
 
 
-def analyse(game: Game, cache: MutableMapping[str, int] | None = None, *, best: bool = True,
-            letters: bool = True) -> PlayAnalysis:  # fmt: skip
+def analyse(
+    game: Game, cache: MutableMapping[str, int] | None = None, *, best: bool = True, letters: bool = True
+) -> PlayAnalysis:
     """Double-dummy numbers for every card of the recorded play (see :class:`CardAnalysis`).
 
     ``cache`` (string → int) keeps every solved position; pass the same mapping again and nothing
@@ -504,7 +532,16 @@ def analyse(game: Game, cache: MutableMapping[str, int] | None = None, *, best: 
         kept: tuple[Card, ...] = ()
         if cost > 0 and best:
             kept = tuple(sorted(solver.best_cards(positions[i])[1], reverse=True))
-        text = _card_text(card, names.get(side, side), names.get(_other(side), _other(side)), before, after, cost, gain, kept)
+        text = _card_text(
+            card,
+            names.get(side, side),
+            names.get(_other(side), _other(side)),
+            before,
+            after,
+            cost,
+            gain,
+            kept,
+        )
         cards.append(CardAnalysis(i, number, seat, card, side, before, after, cost, gain, kept, text))
         last_after[side] = after
     final = positions[-1]
@@ -529,11 +566,14 @@ def card_text(c: CardAnalysis, names: Mapping[str, str] | None = None) -> str:
     return _card_text(c.card, side, opp, c.before, c.after, c.cost, c.gain, c.best)
 
 
-def _card_text(card: Card, side: str, opp: str, before: int, after: int, cost: int, gain: int,
-               best: Sequence[Card]) -> str:  # fmt: skip
+def _card_text(
+    card: Card, side: str, opp: str, before: int, after: int, cost: int, gain: int, best: Sequence[Card]
+) -> str:
     parts: list[str] = []
     if gain > 0:
-        parts.append(f"{side} gain {_tricks_word(gain)} from {opp}'s error ({before} now, {before - gain} before it)")
+        parts.append(
+            f"{side} gain {_tricks_word(gain)} from {opp}'s error ({before} now, {before - gain} before it)"
+        )
     if cost > 0:
         text = f"costs {_tricks_word(cost)} ({side} could have made {before}; now {after})"
         if best:
@@ -548,8 +588,13 @@ def _card_text(card: Card, side: str, opp: str, before: int, after: int, cost: i
 # Best lines
 
 
-def best_line(game: Game, trick: int, cache: MutableMapping[str, int] | None = None,
-              first: Card | None = None, seat: Seat | None = None) -> tuple[tuple[Seat, Card], ...]:  # fmt: skip
+def best_line(
+    game: Game,
+    trick: int,
+    cache: MutableMapping[str, int] | None = None,
+    first: Card | None = None,
+    seat: Seat | None = None,
+) -> tuple[tuple[Seat, Card], ...]:
     """The double-dummy best play from the start of ``trick`` (or, with ``seat``, from just before
     that seat's card at ``trick``), to the end of the deal; ``first`` forces the first card.
     Where the book's card is among the best it is kept, so the line leaves the book only where
@@ -562,7 +607,9 @@ def best_line(game: Game, trick: int, cache: MutableMapping[str, int] | None = N
     return _best_line(solver, positions[i], [c for _, _, c in plays[i:]], first)
 
 
-def _best_line(solver: _Solver, pos: _Pos, book: Sequence[Card], first: Card | None = None) -> tuple[tuple[Seat, Card], ...]:
+def _best_line(
+    solver: _Solver, pos: _Pos, book: Sequence[Card], first: Card | None = None
+) -> tuple[tuple[Seat, Card], ...]:
     line: list[tuple[Seat, Card]] = []
     on_book = True
     k = 0
@@ -600,8 +647,12 @@ def _keeps(solver: _Solver, pos: _Pos, card: Card) -> bool:
     return mine == solver.value(pos)
 
 
-def _line_text(line: Sequence[tuple[Seat, Card]], offset: int = 0, game: Game | None = None,
-               names: Mapping[str, str] | None = None) -> str:  # fmt: skip
+def _line_text(
+    line: Sequence[tuple[Seat, Card]],
+    offset: int = 0,
+    game: Game | None = None,
+    names: Mapping[str, str] | None = None,
+) -> str:
     """``A: ♦2 ♦4 ♦K ♦6 | B: ♦A ♦9 ♦8 ♦5 | …``, a group a trick, named by its first card's player;
     ``offset``: cards of the first trick already played before the line starts."""
     out = []
@@ -632,8 +683,9 @@ def _index(plays: Sequence[tuple[int, Seat, Card]], trick: int, seat: Seat | Non
 # The author's claims
 
 
-def verify_claims(game: Game, record: HandRecord, cache: MutableMapping[str, int] | None = None, *,
-                  letters: bool = True) -> list[ClaimVerdict]:  # fmt: skip
+def verify_claims(
+    game: Game, record: HandRecord, cache: MutableMapping[str, int] | None = None, *, letters: bool = True
+) -> list[ClaimVerdict]:
     """A verdict for every claim in the record's notes, in order (see :class:`ClaimVerdict`).
 
     ``alternative``: replay to the claim's card, put another card in its place — the card the
@@ -655,8 +707,13 @@ def verify_claims(game: Game, record: HandRecord, cache: MutableMapping[str, int
     for note in record.notes:
         for claim in note.claims:
             if claim.kind == "holding":
-                out.append(ClaimVerdict(claim, "checked by the cards",
-                                        "A claim about the cards held: the validator checks it against the deal."))  # fmt: skip
+                out.append(
+                    ClaimVerdict(
+                        claim,
+                        "checked by the cards",
+                        "A claim about the cards held: the validator checks it against the deal.",
+                    )
+                )
                 continue
             if not positions:
                 out.append(ClaimVerdict(claim, "not checkable", f"Not checkable: {why}."))
@@ -708,12 +765,18 @@ def _game_needed(game: Game, side: str) -> int | None:
     return None
 
 
-def _judge(game: Game, outcome: Mapping[str, object], side: str, tricks: int) -> tuple[bool | None, int | None, str]:
+def _judge(
+    game: Game, outcome: Mapping[str, object], side: str, tricks: int
+) -> tuple[bool | None, int | None, str]:
     """Whether ``side`` taking ``tricks`` (of the deal) gives ``outcome``; the tricks for game; why not checkable."""
     needed = None
     holds = True
     if game.is_partial and any(k in outcome for k in ("game", "by_cards")):
-        return None, None, "the hand starts after trick 1 or with fewer than 13 cards, so the deal's tricks are not all known"
+        return (
+            None,
+            None,
+            "the hand starts after trick 1 or with fewer than 13 cards, so the deal's tricks are not all known",
+        )
     if "game" in outcome:
         needed = _game_needed(game, side)
         wins = needed is not None and tricks >= needed
@@ -757,7 +820,11 @@ def _deal_phrase(game: Game, tricks: Mapping[str, int], first: str, names: Mappi
         text += f" ({'the odd trick' if t2 == 7 else f'{t2 - 6} by cards'})"
     if not game.is_partial and game.declaration is not None:
         winners = [s for s in (first, second) if (n := _game_needed(game, s)) is not None and tricks[s] >= n]
-        text += f": {names.get(winners[0], winners[0])} win the game" if winners else ": neither side wins the game"
+        text += (
+            f": {names.get(winners[0], winners[0])} win the game"
+            if winners
+            else ": neither side wins the game"
+        )
     return text
 
 
@@ -778,12 +845,22 @@ _NAMED_RANK = re.compile(
     r"(?:the|his|her)\s+(ace|king|queen|knave|jack|ten)\b",
     re.IGNORECASE,
 )
-_GONE_ON = re.compile(r"\b(?:go(?:ne|es)?\s+on|went\s+on|continu\w*|kept\s+on|keep(?:s)?\s+on)\b", re.IGNORECASE)
-_RANK_WORDS = {"ace": Rank.ACE, "king": Rank.KING, "queen": Rank.QUEEN, "knave": Rank.JACK, "jack": Rank.JACK, "ten": Rank.TEN}
+_GONE_ON = re.compile(
+    r"\b(?:go(?:ne|es)?\s+on|went\s+on|continu\w*|kept\s+on|keep(?:s)?\s+on)\b", re.IGNORECASE
+)
+_RANK_WORDS = {
+    "ace": Rank.ACE,
+    "king": Rank.KING,
+    "queen": Rank.QUEEN,
+    "knave": Rank.JACK,
+    "jack": Rank.JACK,
+    "ten": Rank.TEN,
+}
 
 
-def _quoted_candidates(claim: ClaimRecord, pos: _Pos, seat: Seat, played: Card,
-                       plays: Sequence[tuple[int, Seat, Card]], i: int) -> tuple[list[Card], str]:  # fmt: skip
+def _quoted_candidates(
+    claim: ClaimRecord, pos: _Pos, seat: Seat, played: Card, plays: Sequence[tuple[int, Seat, Card]], i: int
+) -> tuple[list[Card], str]:
     """The other cards the claim's quote points at, and how: a rank it names ("would have played
     the ace", in the suit of the claim's card), or the suit the seat was leading ("A might have
     gone on", when he is on lead).  Empty when the quote names neither."""
@@ -813,11 +890,19 @@ def _equivalent(card: Card, other: Card, pos: _Pos) -> bool:
     mine = pos.hands[pos.to_play]
     live = set().union(*pos.hands) | {c for _, c in pos.current}
     lo, hi = sorted((card.rank, other.rank))
-    return all(Card(card.suit, Rank(r)) in mine or Card(card.suit, Rank(r)) not in live for r in range(lo + 1, hi))
+    return all(
+        Card(card.suit, Rank(r)) in mine or Card(card.suit, Rank(r)) not in live for r in range(lo + 1, hi)
+    )
 
 
-def _alternative(game: Game, claim: ClaimRecord, solver: _Solver, positions: Sequence[_Pos],
-                 plays: Sequence[tuple[int, Seat, Card]], names: Mapping[str, str]) -> ClaimVerdict:  # fmt: skip
+def _alternative(
+    game: Game,
+    claim: ClaimRecord,
+    solver: _Solver,
+    positions: Sequence[_Pos],
+    plays: Sequence[tuple[int, Seat, Card]],
+    names: Mapping[str, str],
+) -> ClaimVerdict:
     seat = _claim_seat(game, claim)
     side = _outcome_side(game, claim.outcome)
     if seat is None or side is None:
@@ -825,7 +910,9 @@ def _alternative(game: Game, claim: ClaimRecord, solver: _Solver, positions: Seq
     who = _seat_name(game, seat, names)
     i = _index(plays, claim.trick, seat)
     if i is None:
-        return ClaimVerdict(claim, "not checkable", f"{who} plays no card at trick {claim.trick} in the recorded play.", side)
+        return ClaimVerdict(
+            claim, "not checkable", f"{who} plays no card at trick {claim.trick} in the recorded play.", side
+        )
     pos = positions[i]
     played = plays[i][2]
     legal = pos.legal()
@@ -837,8 +924,12 @@ def _alternative(game: Game, claim: ClaimRecord, solver: _Solver, positions: Seq
         candidates = [c for c in legal if c != played and not _equivalent(c, played, pos)]
         how = f"{who}'s best other card"
     if not candidates:
-        return ClaimVerdict(claim, "not checkable",
-                            f"{who} had no other card at trick {claim.trick} but {played} and its equals.", side)  # fmt: skip
+        return ClaimVerdict(
+            claim,
+            "not checkable",
+            f"{who} had no other card at trick {claim.trick} but {played} and its equals.",
+            side,
+        )
     values = solver.card_values(pos)
     me = seat.side
 
@@ -859,21 +950,35 @@ def _alternative(game: Game, claim: ClaimRecord, solver: _Solver, positions: Seq
     tricks, as_played = with_sub[side], with_played[side]
     holds, needed, why = _judge(game, claim.outcome, side, tricks)
     if holds is None:
-        return ClaimVerdict(claim, "not checkable", f"Not checkable: {why}.", side, tricks, as_played, None, sub)
+        return ClaimVerdict(
+            claim, "not checkable", f"Not checkable: {why}.", side, tricks, as_played, None, sub
+        )
     said = _result_words(claim.outcome, names.get(side, side))
-    text = (f"Double dummy: with {who}'s {played}, as played, {_deal_phrase(game, with_played, side, names)}. "
-            f"With {sub} instead ({how}): {_deal_phrase(game, with_sub, side, names)}. ")  # fmt: skip
+    text = (
+        f"Double dummy: with {who}'s {played}, as played, {_deal_phrase(game, with_played, side, names)}. "
+        f"With {sub} instead ({how}): {_deal_phrase(game, with_sub, side, names)}. "
+    )
     if holds:
-        return ClaimVerdict(claim, "confirmed", text + f"Confirmed: {said}.", side, tricks, as_played, needed, sub)
+        return ClaimVerdict(
+            claim, "confirmed", text + f"Confirmed: {said}.", side, tricks, as_played, needed, sub
+        )
     line = _best_line(solver, pos, [c for _, _, c in plays[i:]], sub)
     contrary = _contrary(game, claim.outcome, side, tricks, names.get(side, side))
-    text += (f"Refuted: with {sub}, {contrary}. "
-             f"Best play after {who}'s {sub}: {_line_text(line, len(pos.current), game, names)}.")  # fmt: skip
+    text += (
+        f"Refuted: with {sub}, {contrary}. "
+        f"Best play after {who}'s {sub}: {_line_text(line, len(pos.current), game, names)}."
+    )
     return ClaimVerdict(claim, "refuted", text, side, tricks, as_played, needed, sub, line, len(pos.current))
 
 
-def _outcome(game: Game, claim: ClaimRecord, solver: _Solver, positions: Sequence[_Pos],
-             plays: Sequence[tuple[int, Seat, Card]], names: Mapping[str, str]) -> ClaimVerdict:  # fmt: skip
+def _outcome(
+    game: Game,
+    claim: ClaimRecord,
+    solver: _Solver,
+    positions: Sequence[_Pos],
+    plays: Sequence[tuple[int, Seat, Card]],
+    names: Mapping[str, str],
+) -> ClaimVerdict:
     side = _outcome_side(game, claim.outcome)
     if side is None:
         return ClaimVerdict(claim, "not checkable", "The claim's outcome names no side.")
@@ -891,8 +996,10 @@ def _outcome(game: Game, claim: ClaimRecord, solver: _Solver, positions: Sequenc
     if holds is None:
         return ClaimVerdict(claim, "not checkable", f"Not checkable: {why}.", side, tricks)
     said = _result_words(claim.outcome, names.get(side, side))
-    text = (f"Double dummy, with best play from the start of trick {claim.trick}: {_deal_phrase(game, best, side, names)}"
-            f" (as played: {names.get(side, side)} {actual[side]}, {names.get(_other(side), _other(side))} {actual[_other(side)]}). ")  # fmt: skip
+    text = (
+        f"Double dummy, with best play from the start of trick {claim.trick}: {_deal_phrase(game, best, side, names)}"
+        f" (as played: {names.get(side, side)} {actual[side]}, {names.get(_other(side), _other(side))} {actual[_other(side)]}). "
+    )
     if holds:
         return ClaimVerdict(claim, "confirmed", text + f"Confirmed: {said}.", side, tricks, None, needed)
     line = _best_line(solver, pos, [c for _, _, c in plays[i:]])

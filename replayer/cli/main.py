@@ -5,21 +5,32 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from .. import __version__
-from ..record.diagnostics import Severity, format_diagnostic, has_errors, sort_key
 from ..lessons.build import DEFAULT_OUT, BuildOptions, OutputNotOurs, build_site
-from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands
+from ..record.diagnostics import Severity, format_diagnostic, has_errors, sort_key
 from ..scoring.sheet import SCORING, score_game
-from .output import annotations_json, annotations_text, rubber_json, rubber_text, score_json, score_text, to_json, to_text
+from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands
+from .output import (
+    annotations_json,
+    annotations_text,
+    rubber_json,
+    rubber_text,
+    score_json,
+    score_text,
+    to_json,
+    to_text,
+)
 
 __all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="replayer", description="Bridge book hands: validate, show and build lessons.")
+    p = argparse.ArgumentParser(
+        prog="replayer", description="Bridge book hands: validate, show and build lessons."
+    )
     p.add_argument("--version", action="version", version=f"replayer {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -35,24 +46,41 @@ def _parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("score", help="score a hand under its rule set, as the players wrote it")
     sc.add_argument("hand", metavar="HAND", help="a hand file")
     sc.add_argument("--json", action="store_true", help="the score object (see docs/json-output.md)")
-    sc.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)")
+    sc.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)",
+    )
 
     ru = sub.add_parser("rubber", help="score a rubber: a list of hands or of result lines")
     ru.add_argument("file", metavar="FILE", help="a rubber file (*.rubber.yaml)")
     ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
-    ru.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)")
+    ru.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)",
+    )
     an = sub.add_parser("annotate", help="the teaching notes the engine derives from a hand's cards")
     an.add_argument("hand", metavar="HAND", help="a hand file")
     an.add_argument("--json", action="store_true", help="the findings as JSON (see docs/teaching-notes.md)")
     an.add_argument("--all", action="store_true", help="also the findings a lesson does not show")
-    an.add_argument("--detector", action="append", default=None, metavar="NAME",
-                    help="run only this detector (repeatable); see docs/teaching-notes.md for the names")
+    an.add_argument(
+        "--detector",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="run only this detector (repeatable); see docs/teaching-notes.md for the names",
+    )
 
     im = sub.add_parser("import", help="PBN or LIN boards into hand files (one YAML per board), each checked")
     im.add_argument("files", nargs="+", metavar="FILE", help="PBN (.pbn) or LIN (.lin) files")
-    im.add_argument("--out", metavar="DIR", help="where to write the hands (default: a folder named after each file)")
+    im.add_argument(
+        "--out", metavar="DIR", help="where to write the hands (default: a folder named after each file)"
+    )
     im.add_argument("--force", action="store_true", help="overwrite hand files that already exist")
     im.add_argument("--dry-run", action="store_true", help="check and report, write nothing")
     im.add_argument("-q", "--quiet", action="store_true", help="problems only, no summary")
@@ -64,12 +92,17 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--url", action="store_true", help="with --to lin: print BBO's Handviewer link instead")
 
     b = sub.add_parser("build", help="render every hand into a static site of lessons (HTML and PDF)")
-    b.add_argument("paths", nargs="*", metavar="PATH", default=["hands"],
-                   help="hand files or folders (default: hands)")
-    b.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", help=f"the site's folder (default: {DEFAULT_OUT})")
+    b.add_argument(
+        "paths", nargs="*", metavar="PATH", default=["hands"], help="hand files or folders (default: hands)"
+    )
+    b.add_argument(
+        "--out", default=DEFAULT_OUT, metavar="DIR", help=f"the site's folder (default: {DEFAULT_OUT})"
+    )
     b.add_argument("--templates", metavar="DIR", help="a folder of templates that replace ours by name")
     b.add_argument("--no-pdf", dest="pdf", action="store_false", help="HTML only: skip the PDFs (faster)")
-    b.add_argument("--force", action="store_true", help="render every lesson, even those unchanged since the last build")
+    b.add_argument(
+        "--force", action="store_true", help="render every lesson, even those unchanged since the last build"
+    )
     b.add_argument("-q", "--quiet", action="store_true", help="no progress display")
     return p
 
@@ -119,9 +152,11 @@ def _validate(args: argparse.Namespace) -> int:
         bad = sum(1 for r in results if has_errors(r.diagnostics))
         warn = sum(1 for d in diags if d.severity is Severity.WARNING)
         errors = sum(1 for d in diags if d.severity is Severity.ERROR)
-        print(f"{len(results)} hand{'s' if len(results) != 1 else ''} checked: "
-              f"{len(results) - bad} valid, {bad} with errors ({errors} errors, {warn} warnings)",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"{len(results)} hand{'s' if len(results) != 1 else ''} checked: "
+            f"{len(results) - bad} valid, {bad} with errors ({errors} errors, {warn} warnings)",
+            file=sys.stderr,
+        )
     failed = has_errors(diags) or (args.strict and any(d.severity is Severity.WARNING for d in diags))
     return 1 if failed else 0
 
@@ -137,7 +172,10 @@ def _valid_hand(name: str, command: str) -> Checked | int:
     if has_errors(checked.diagnostics) or checked.game is None:
         for d in sorted(checked.diagnostics, key=sort_key):
             print(format_diagnostic(d), file=sys.stderr)
-        print(f"replayer: {path} is not a valid hand; fix the errors above (replayer validate {path})", file=sys.stderr)
+        print(
+            f"replayer: {path} is not a valid hand; fix the errors above (replayer validate {path})",
+            file=sys.stderr,
+        )
         return 1
     return checked
 
@@ -155,7 +193,13 @@ def _score(args: argparse.Namespace) -> int:
         print(f"replayer: {args.hand} cannot be scored: the play is not a complete deal", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps({"rules": checked.game.regime.name, **score_json(score, checked.game)}, ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                {"rules": checked.game.regime.name, **score_json(score, checked.game)},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         print(score_text(score, checked.game), end="")
     return 0
@@ -170,8 +214,12 @@ def _rubber(args: argparse.Namespace) -> int:
         print(format_diagnostic(d), file=sys.stderr)
     if checked.sheet is None:
         return 1
-    print(json.dumps(rubber_json(checked.sheet), ensure_ascii=False, indent=2) if args.json
-          else rubber_text(checked.sheet, checked.title), end="" if not args.json else "\n")  # fmt: skip
+    print(
+        json.dumps(rubber_json(checked.sheet), ensure_ascii=False, indent=2)
+        if args.json
+        else rubber_text(checked.sheet, checked.title),
+        end="" if not args.json else "\n",
+    )
     return 0
 
 
@@ -218,8 +266,11 @@ def _build(args: argparse.Namespace) -> int:
         width = len(line)
 
     try:
-        report = build_site(args.paths, BuildOptions(Path(args.out), templates, args.pdf, args.force),
-                            progress if tty else None)  # fmt: skip
+        report = build_site(
+            args.paths,
+            BuildOptions(Path(args.out), templates, args.pdf, args.force),
+            progress if tty else None,
+        )
     except OutputNotOurs as exc:
         print(f"replayer: {exc}", file=sys.stderr)
         return 2
@@ -229,10 +280,20 @@ def _build(args: argparse.Namespace) -> int:
         print(format_diagnostic(d), file=sys.stderr)
     if report.pdf_error:
         print(f"replayer: no PDFs were made: {report.pdf_error} (or build with --no-pdf)", file=sys.stderr)
-    pdf = f", {report.pdfs} PDF{'s' if report.pdfs != 1 else ''} rendered" if args.pdf and not report.pdf_error else ", no PDFs"
-    bad = f"; {len(report.invalid)} invalid hand{'s' if len(report.invalid) != 1 else ''} not built" if report.invalid else ""
-    print(f"Built {report.lessons} lesson{'s' if report.lessons != 1 else ''} into {args.out}/ "
-          f"({report.rendered} rendered, {report.unchanged} unchanged{pdf}) in {report.seconds:.1f} s{bad}.")  # fmt: skip
+    pdf = (
+        f", {report.pdfs} PDF{'s' if report.pdfs != 1 else ''} rendered"
+        if args.pdf and not report.pdf_error
+        else ", no PDFs"
+    )
+    bad = (
+        f"; {len(report.invalid)} invalid hand{'s' if len(report.invalid) != 1 else ''} not built"
+        if report.invalid
+        else ""
+    )
+    print(
+        f"Built {report.lessons} lesson{'s' if report.lessons != 1 else ''} into {args.out}/ "
+        f"({report.rendered} rendered, {report.unchanged} unchanged{pdf}) in {report.seconds:.1f} s{bad}."
+    )
     return 1 if report.invalid or report.pdf_error else 0
 
 
@@ -245,21 +306,30 @@ def _annotate(args: argparse.Namespace) -> int:
     assert checked.game is not None
     unknown = [n for n in args.detector or [] if n not in DETECTORS]
     if unknown:
-        print(f"replayer: no detector named {', '.join(unknown)}; known: {', '.join(DETECTORS)}", file=sys.stderr)
+        print(
+            f"replayer: no detector named {', '.join(unknown)}; known: {', '.join(DETECTORS)}",
+            file=sys.stderr,
+        )
         return 2
     findings = annotate(checked.game, args.detector)
     if not args.all:
         findings = [f for f in findings if f.shown]
     if args.json:
-        print(json.dumps(annotations_json(checked.game, findings, with_make=args.detector is None), ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                annotations_json(checked.game, findings, with_make=args.detector is None),
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         print(annotations_text(checked.game, findings, with_make=args.detector is None), end="")
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ..lessons.build import write_atomic
     from ..formats.importer import import_text, no_boards
+    from ..lessons.build import write_atomic
 
     totals = {"boards": 0, "written": 0, "kept": 0, "complete": 0, "valid": 0, "rejected": 0}
     status = 0
@@ -296,18 +366,24 @@ def _import(args: argparse.Namespace) -> int:
             totals["written"] += 1
     if not args.quiet:
         t = totals
-        written = "nothing written (dry run)" if args.dry_run else f"{t['written']} written" + (
-            f", {t['kept']} left as they were (use --force)" if t["kept"] else "")
-        print(f"{t['boards']} board{'s' if t['boards'] != 1 else ''} read, {written}; "
-              f"{t['complete']} complete play{'s' if t['complete'] != 1 else ''}: {t['valid']} valid, {t['rejected']} rejected",
-              file=sys.stderr)  # fmt: skip
+        written = (
+            "nothing written (dry run)"
+            if args.dry_run
+            else f"{t['written']} written"
+            + (f", {t['kept']} left as they were (use --force)" if t["kept"] else "")
+        )
+        print(
+            f"{t['boards']} board{'s' if t['boards'] != 1 else ''} read, {written}; "
+            f"{t['complete']} complete play{'s' if t['complete'] != 1 else ''}: {t['valid']} valid, {t['rejected']} rejected",
+            file=sys.stderr,
+        )
     return status
 
 
 def _export(args: argparse.Namespace) -> int:
-    from ..lessons.build import write_atomic
     from ..formats.interop import board_from_game, board_lin, export_pbn
     from ..formats.lin import handviewer_url
+    from ..lessons.build import write_atomic
 
     checked = _valid_hand(args.hand, "export")
     if isinstance(checked, int):

@@ -7,16 +7,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..record.hand import HandRecord, NoteRecord
+from ..record.phrases import ResultSyntaxError, parse_result
 from ..rules.cards import SUITS_HIGH_FIRST, Card, Letter, Seat
 from ..rules.game import Game
+from ..scoring.base import SIDES, DealScore
+from ..scoring.sheet import RubberSheet, score_game
 from ..teaching.make import make_note
 from ..teaching.motifs import Finding
-from ..record.phrases import ResultSyntaxError, parse_result
-from ..record.hand import HandRecord, NoteRecord
-from ..scoring.sheet import RubberSheet, score_game
-from ..scoring.base import SIDES, DealScore
 
-__all__ = ["to_json", "to_text", "score_json", "score_text", "annotations_json", "annotations_text", "JSON_VERSION"]
+__all__ = [
+    "to_json",
+    "to_text",
+    "score_json",
+    "score_text",
+    "annotations_json",
+    "annotations_text",
+    "JSON_VERSION",
+]
 
 JSON_VERSION = 1
 _SUIT_ORDER = SUITS_HIGH_FIRST
@@ -35,13 +43,15 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
     for t in game.tricks:
         if t.winner is not None:
             running[t.winner.side] += 1
-        tricks.append({
-            "number": t.number,
-            "leader": t.leader.name,
-            "cards": [{"seat": s.name, "card": c.ascii()} for s, c in t.plays],
-            "winner": t.winner.name if t.winner is not None else None,
-            "tricks_won": dict(running),
-        })  # fmt: skip
+        tricks.append(
+            {
+                "number": t.number,
+                "leader": t.leader.name,
+                "cards": [{"seat": s.name, "card": c.ascii()} for s, c in t.plays],
+                "winner": t.winner.name if t.winner is not None else None,
+                "tricks_won": dict(running),
+            }
+        )
     out: dict[str, Any] = {
         "version": JSON_VERSION,
         "rules": game.regime.name,
@@ -76,8 +86,11 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
         if record.title is not None:
             out["title"] = record.title.value
         if record.source is not None:
-            src = {k: getattr(record.source, k).value for k in record.source.__slots__  # type: ignore[attr-defined]
-                   if getattr(record.source, k) is not None}  # fmt: skip
+            src = {
+                k: getattr(record.source, k).value
+                for k in record.source.__slots__  # type: ignore[attr-defined]
+                if getattr(record.source, k) is not None
+            }
             out["source"] = src
         if record.result is not None:
             out["result"] = {"text": record.result.value, "claims": _claims(record.result.value)}
@@ -90,9 +103,17 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
         if record.transcription is not None:
             out["transcription"] = {
                 "text": record.transcription.text,
-                "readings": [{"trick": rd.trick, "seat": _resolve_label(game, rd.seat), "ocr": rd.source_text,
-                              "card": rd.card.ascii(), "reason": rd.reason} for rd in record.transcription.readings],
-            }  # fmt: skip
+                "readings": [
+                    {
+                        "trick": rd.trick,
+                        "seat": _resolve_label(game, rd.seat),
+                        "ocr": rd.source_text,
+                        "card": rd.card.ascii(),
+                        "reason": rd.reason,
+                    }
+                    for rd in record.transcription.readings
+                ],
+            }
         if record.problem is not None:
             p: dict[str, Any] = {"text": record.problem.text}
             if record.problem.side is not None:
@@ -113,12 +134,17 @@ def score_json(score: DealScore, game: Game | None = None) -> dict[str, Any]:
         "sides": sides,
         "below": {s: score.total(s, "below") for s in SIDES},  # type: ignore[arg-type]
         "above": {s: score.total(s, "above") for s in SIDES},  # type: ignore[arg-type]
-        "by_kind": {s: {k: score.items(s, k) for k in sorted({l.kind for l in score.lines if l.side == s})} for s in SIDES},
-        "lines": [{"side": l.side, "column": l.column, "kind": l.kind, "points": l.points, "text": l.text}
-                  for l in score.lines],
+        "by_kind": {
+            s: {k: score.items(s, k) for k in sorted({l.kind for l in score.lines if l.side == s})}
+            for s in SIDES
+        },
+        "lines": [
+            {"side": l.side, "column": l.column, "kind": l.kind, "points": l.points, "text": l.text}
+            for l in score.lines
+        ],
         "game": score.game,
         "notes": list(score.notes),
-    }  # fmt: skip
+    }
 
 
 def _resolve_label(game: Game, seat: str) -> str:
@@ -131,14 +157,24 @@ def _note(game: Game, n: NoteRecord) -> dict[str, Any]:
         out["source"] = n.source
     if n.claims:
         out["claims"] = [
-            {k: v for k, v in {
-                "kind": c.kind, "trick": c.trick, "quote": c.quote,
-                "seat": _resolve_label(game, c.seat.value) if c.seat else None, "suit": c.suit.letter if c.suit is not None else None,
-                "count": c.count, "at_least": c.at_least, "above": c.above.letter if c.above is not None else None,
-                "card": c.card.ascii() if c.card is not None else None, "outcome": c.outcome or None,
-            }.items() if v is not None}
+            {
+                k: v
+                for k, v in {
+                    "kind": c.kind,
+                    "trick": c.trick,
+                    "quote": c.quote,
+                    "seat": _resolve_label(game, c.seat.value) if c.seat else None,
+                    "suit": c.suit.letter if c.suit is not None else None,
+                    "count": c.count,
+                    "at_least": c.at_least,
+                    "above": c.above.letter if c.above is not None else None,
+                    "card": c.card.ascii() if c.card is not None else None,
+                    "outcome": c.outcome or None,
+                }.items()
+                if v is not None
+            }
             for c in n.claims
-        ]  # fmt: skip
+        ]
     return out
 
 
@@ -147,8 +183,16 @@ def _claims(text: str) -> list[dict[str, Any]]:
         claims = parse_result(text)
     except ResultSyntaxError:
         return []
-    return [{"side": c.side, "kind": c.kind, "value": c.value, "detail": c.detail,
-             "strain": c.strain.value if c.strain else None} for c in claims]  # fmt: skip
+    return [
+        {
+            "side": c.side,
+            "kind": c.kind,
+            "value": c.value,
+            "detail": c.detail,
+            "strain": c.strain.value if c.strain else None,
+        }
+        for c in claims
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,7 +230,13 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
         else:
             line = f"{decl.level}{decl.strain.symbol} by {decl.declarer.word}"
         if decl.doubled:
-            line += ", " + ("doubled" if decl.doubled == 1 else "redoubled" if decl.doubled == 2 else f"doubled {decl.doubled} times")
+            line += ", " + (
+                "doubled"
+                if decl.doubled == 1
+                else "redoubled"
+                if decl.doubled == 2
+                else f"doubled {decl.doubled} times"
+            )
         out.append(line)
     if game.score_before:
         out.append("Score before the deal: " + ", ".join(f"{k} {v}" for k, v in game.score_before.items()))
@@ -216,7 +266,9 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
                 ab += 1
             else:
                 yz += 1
-            out.append(f"{t.number:>5}  " + "".join(cells) + f"{game.labels[t.winner].name:<9}{ab:>3}  {yz:>3}")
+            out.append(
+                f"{t.number:>5}  " + "".join(cells) + f"{game.labels[t.winner].name:<9}{ab:>3}  {yz:>3}"
+            )
         out.append("")
         out.append("> marks the card led, * the winner.")
     else:
@@ -252,15 +304,20 @@ def score_text(score: DealScore, game: Game) -> str:
 def rubber_json(sheet: RubberSheet) -> dict[str, Any]:
     """The running score sheet: each deal's entries, the games, the bonus, the totals, the value."""
     return {
-        "deals": [{"number": d.number, "game": d.game_number, "label": d.label, **score_json(d.score)} for d in sheet.deals],
+        "deals": [
+            {"number": d.number, "game": d.game_number, "label": d.label, **score_json(d.score)}
+            for d in sheet.deals
+        ],
         "games": [{"number": n, "winner": w} for n, w in sheet.games],
         "rubber_bonus": {"side": sheet.bonus.side, "points": sheet.bonus.points} if sheet.bonus else None,
-        "totals": {s: {"below": sheet.column(s, "below"), "above": sheet.column(s, "above"), "total": sheet.total(s)}
-                   for s in SIDES},
+        "totals": {
+            s: {"below": sheet.column(s, "below"), "above": sheet.column(s, "above"), "total": sheet.total(s)}
+            for s in SIDES
+        },
         "winner": sheet.winner,
         "value": sheet.value,
         "finished": sheet.finished,
-    }  # fmt: skip
+    }
 
 
 def rubber_text(sheet: RubberSheet, title: str | None = None) -> str:
@@ -277,8 +334,13 @@ def rubber_text(sheet: RubberSheet, title: str | None = None) -> str:
     if sheet.bonus:
         out.append(f"Rubber to {'WE' if sheet.bonus.side == 'NS' else 'THEY'}: {sheet.bonus.points}")
     for s, name in (("NS", "WE"), ("EW", "THEY")):
-        out.append(f"{name:<5} below {sheet.column(s, 'below'):>4}  above {sheet.column(s, 'above'):>4}  total {sheet.total(s):>4}")  # type: ignore[arg-type]
-    out.append(f"The rubber is worth {sheet.value} points" + (f" to {'WE' if sheet.total('NS') > sheet.total('EW') else 'THEY'}." if sheet.value else "."))
+        out.append(
+            f"{name:<5} below {sheet.column(s, 'below'):>4}  above {sheet.column(s, 'above'):>4}  total {sheet.total(s):>4}"
+        )  # type: ignore[arg-type]
+    out.append(
+        f"The rubber is worth {sheet.value} points"
+        + (f" to {'WE' if sheet.total('NS') > sheet.total('EW') else 'THEY'}." if sheet.value else ".")
+    )
     return "\n".join(out) + "\n"
 
 
@@ -300,17 +362,40 @@ def annotations_json(game: Game, findings: list[Finding], *, with_make: bool = T
     out: dict[str, Any] = {"version": JSON_VERSION, "rules": game.regime.name}
     if with_make:
         make = make_note(game)
-        out["make"] = None if make is None else {
-            "maker": make.maker.name, "passed": make.passed, "actual": make.actual.code, "agrees": make.agrees,
-            "advice": [{"source": a.source, "call": a.call if isinstance(a.call, str) else a.call.code,
-                        "reasons": list(a.reasons)} for a in (*make.dealer_advice, *make.advice, make.mechanical)],
-            "text": make.text,
-        }  # fmt: skip
-    out["findings"] = [{
-        "detector": f.motif, "technique": f.technique, "label": f.label, "trick": f.trick, "tricks": list(f.all_tricks),
-        "seats": [{"seat": s.name, "letter": labels[s].name} for s in f.seats], "cards": [c.ascii() for c in f.cards],
-        "facts": _fact(dict(f.facts)), "text": f.text, "shown": f.shown,
-    } for f in findings]  # fmt: skip
+        out["make"] = (
+            None
+            if make is None
+            else {
+                "maker": make.maker.name,
+                "passed": make.passed,
+                "actual": make.actual.code,
+                "agrees": make.agrees,
+                "advice": [
+                    {
+                        "source": a.source,
+                        "call": a.call if isinstance(a.call, str) else a.call.code,
+                        "reasons": list(a.reasons),
+                    }
+                    for a in (*make.dealer_advice, *make.advice, make.mechanical)
+                ],
+                "text": make.text,
+            }
+        )
+    out["findings"] = [
+        {
+            "detector": f.motif,
+            "technique": f.technique,
+            "label": f.label,
+            "trick": f.trick,
+            "tricks": list(f.all_tricks),
+            "seats": [{"seat": s.name, "letter": labels[s].name} for s in f.seats],
+            "cards": [c.ascii() for c in f.cards],
+            "facts": _fact(dict(f.facts)),
+            "text": f.text,
+            "shown": f.shown,
+        }
+        for f in findings
+    ]
     return out
 
 
@@ -320,8 +405,14 @@ def annotations_text(game: Game, findings: list[Finding], *, with_make: bool = T
     if make is not None:
         lines += ["Before the play · The make", make.text, ""]
     for f in findings:
-        where = f"Trick {f.trick}" if len(f.all_tricks) == 1 else "Tricks " + ", ".join(map(str, f.all_tricks))
-        lines += [f"{where} · {f.technique} ({f.label})" + ("" if f.shown else " [not shown in lessons]"), f.text.strip(), ""]
+        where = (
+            f"Trick {f.trick}" if len(f.all_tricks) == 1 else "Tricks " + ", ".join(map(str, f.all_tricks))
+        )
+        lines += [
+            f"{where} · {f.technique} ({f.label})" + ("" if f.shown else " [not shown in lessons]"),
+            f.text.strip(),
+            "",
+        ]
     if not lines:
         lines = ["No teaching notes found in this hand.", ""]
     return "\n".join(lines)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..record.diagnostics import Diagnostic, Severity, Span
-from .interop import Board, hand_yaml
-from .lin import LinBoard, read_lin
 from ..record.reader import load
 from ..validation.validate import validate
+from .interop import Board, hand_yaml
+from .lin import LinBoard, read_lin
 
 __all__ = ["Imported", "import_text", "sniff_format", "board_from_lin", "no_boards"]
 
@@ -57,8 +57,14 @@ def board_from_lin(lb: LinBoard, index: int) -> Board:
     label = str(lb.number) if lb.number is not None else lb.board_id or str(index)
     if lb.room:
         label = f"{label} {lb.room}"
-    b = Board("lin", label, title=lb.title or f"Board {label}", dealer=lb.dealer, vulnerable=lb.vulnerable,
-              deal=dict(lb.deal))  # fmt: skip
+    b = Board(
+        "lin",
+        label,
+        title=lb.title or f"Board {label}",
+        dealer=lb.dealer,
+        vulnerable=lb.vulnerable,
+        deal=dict(lb.deal),
+    )
     calls = [c.call for c in lb.calls if c.call is not None]
     if calls:
         b.calls = calls
@@ -77,7 +83,9 @@ def board_from_lin(lb: LinBoard, index: int) -> Board:
         b.notes.append((None, text.strip()))
     for c in lb.calls:
         if c.alert or c.explanation:
-            b.notes.append((None, f"Auction: {c.call} alerted" + (f" ({c.explanation})" if c.explanation else "")))
+            b.notes.append(
+                (None, f"Auction: {c.call} alerted" + (f" ({c.explanation})" if c.explanation else ""))
+            )
         for text in c.notes:
             b.notes.append((None, f"After the call {c.call}: {text.strip()}"))
     card_trick: dict[int, int] = {}

@@ -12,15 +12,25 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..record.hand import HandRecord
 from ..rules.cards import Card, Seat, Suit, format_holding
 from ..rules.game import Game
-from ..record.hand import HandRecord
 
 if TYPE_CHECKING:
     from .pbn import PbnComment, PbnGame
 
-__all__ = ["Board", "hand_yaml", "board_from_game", "call_symbols", "contract_text", "board_lin", "handviewer_url",
-           "board_from_pbn", "board_pbn", "export_pbn"]
+__all__ = [
+    "Board",
+    "hand_yaml",
+    "board_from_game",
+    "call_symbols",
+    "contract_text",
+    "board_lin",
+    "handviewer_url",
+    "board_from_pbn",
+    "board_pbn",
+    "export_pbn",
+]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -170,12 +180,20 @@ def board_from_game(game: Game, record: HandRecord, target: str = "pbn") -> Boar
     """A board for export to ``target`` (pbn or lin): our hand's cards, declaration and notes, plus
     whatever its import kept."""
     interop = record.interop
-    b = Board(source_format=interop.source_format if interop else target,
-              label=(interop.board if interop and interop.board else _label(record)),
-              title=record.title.value if record.title else "", rules=game.regime.name, dealer=game.dealer)  # fmt: skip
+    b = Board(
+        source_format=interop.source_format if interop else target,
+        label=(interop.board if interop and interop.board else _label(record)),
+        title=record.title.value if record.title else "",
+        rules=game.regime.name,
+        dealer=game.dealer,
+    )
     if interop is not None:
         b.vulnerable, b.result = interop.vulnerable, interop.result
-        b.tags, b.directives, b.commentary = list(interop.tags), list(interop.directives), list(interop.commentary)
+        b.tags, b.directives, b.commentary = (
+            list(interop.tags),
+            list(interop.directives),
+            list(interop.commentary),
+        )
     b.deal = {s: frozenset(game.deal.get(s, frozenset())) for s in Seat if game.deal.get(s)}
     decl = game.declaration
     if decl is not None:
@@ -194,7 +212,9 @@ def board_from_game(game: Game, record: HandRecord, target: str = "pbn") -> Boar
         # each card of an unfinished trick goes with the hand that still holds it
         holder = {c: s for s, hand in game.deal.items() for c in hand}
         b.tricks.append([(holder[c], c) for c in interop.unfinished if c in holder])
-    if b.result is None and decl is not None and game.is_complete and target == "pbn":  # PBN's Result is mandatory
+    if (
+        b.result is None and decl is not None and game.is_complete and target == "pbn"
+    ):  # PBN's Result is mandatory
         b.result = game.tricks_won[decl.declarer.side]
     for n in record.notes:
         if not n.tricks:
@@ -242,10 +262,22 @@ def board_lin(b: Board) -> str:
     dealer = b.dealer if b.dealer is not None else Seat.S
     players = {s: v for s in Seat for k, v in b.tags if k == f"Player {s.word}"}
     board_id = next((v for k, v in b.tags if k == "LIN qx"), None)
-    title = next((v for k, v in b.tags if k == "LIN ah"), None if b.source_format == "lin" else b.title or None)
-    board = make_board(b.deal, dealer, b.vulnerable or "None", b.calls or (), b.tricks, notes,  # type: ignore[arg-type]
-                       title=title, players=players or None, claim=b.result if b.source_format == "lin" else None,
-                       make=make, board_id=board_id)  # fmt: skip
+    title = next(
+        (v for k, v in b.tags if k == "LIN ah"), None if b.source_format == "lin" else b.title or None
+    )
+    board = make_board(
+        b.deal,
+        dealer,
+        b.vulnerable or "None",
+        b.calls or (),
+        b.tricks,
+        notes,  # type: ignore[arg-type]
+        title=title,
+        players=players or None,
+        claim=b.result if b.source_format == "lin" else None,
+        make=make,
+        board_id=board_id,
+    )
     return write_lin(board)
 
 
@@ -280,8 +312,14 @@ def board_from_pbn(g: PbnGame, index: int) -> Board:
     label = g.board if g.board not in (None, "", "?") else str(index)
     event = g.tag("Event")
     title = f"Board {label}" + (f", {event}" if event not in (None, "", "?") else "")
-    b = Board("pbn", str(label), title=title, dealer=g.dealer, vulnerable=g.vulnerable,
-              deal=dict(g.deal) if g.deal else {})  # fmt: skip
+    b = Board(
+        "pbn",
+        str(label),
+        title=title,
+        dealer=g.dealer,
+        vulnerable=g.vulnerable,
+        deal=dict(g.deal) if g.deal else {},
+    )
     project = {t.name: t.value for t in g.tags if t.name in _PBN_PROJECT}
     if project.get("ReplayerRules") == "bridge-whist" and "ReplayerTrump" in project:
         b.rules, b.maker, b.trump = "bridge-whist", project.get("ReplayerMake", "Z"), project["ReplayerTrump"]
@@ -297,20 +335,31 @@ def board_from_pbn(g: PbnGame, index: int) -> Board:
     if g.play is not None:
         b.tricks = g.play.in_play_order()
     b.result = g.result
-    b.tags = _tag_order([(t.name, "\n".join([t.value] + [" ".join(r.elements) for r in t.rows]))
-                         for t in g.tags if t.name not in _PBN_MODELLED and t.name not in _PBN_PROJECT
-                         and t.name != _PBN_ANNOTATED])  # fmt: skip
+    b.tags = _tag_order(
+        [
+            (t.name, "\n".join([t.value] + [" ".join(r.elements) for r in t.rows]))
+            for t in g.tags
+            if t.name not in _PBN_MODELLED and t.name not in _PBN_PROJECT and t.name != _PBN_ANNOTATED
+        ]
+    )
     # a note the standard cannot number (outside 1…32) cannot be written back as a note: keep its text
-    bad = [v for k, v in b.tags if k == "Note" and not (v.split(":", 1)[0].strip().isdigit()
-                                                        and 1 <= int(v.split(":", 1)[0]) <= 32)]  # fmt: skip
+    bad = [
+        v
+        for k, v in b.tags
+        if k == "Note" and not (v.split(":", 1)[0].strip().isdigit() and 1 <= int(v.split(":", 1)[0]) <= 32)
+    ]
     b.tags = [(k, v) for k, v in b.tags if not (k == "Note" and v in bad)]
     b.commentary = [("start", f"Note {v}") for v in bad] + b.commentary
     if g.board in (None, "", "?"):  # the label an export will write as the Board tag
         b.tags = [(k, str(label) if k == "Board" else v) for k, v in b.tags]
     if g.auction is not None and any(tok.note is not None or tok.nags for tok in g.auction.tokens):
-        annotated = [tok.text + (f" ={tok.note}=" if tok.note is not None and 1 <= tok.note <= 32 else "")
-                     + "".join(f" ${n}" for n in tok.nags)
-                     for tok in g.auction.tokens if tok.text not in ("-", "+", "*", "^S")]  # fmt: skip
+        annotated = [
+            tok.text
+            + (f" ={tok.note}=" if tok.note is not None and 1 <= tok.note <= 32 else "")
+            + "".join(f" ${n}" for n in tok.nags)
+            for tok in g.auction.tokens
+            if tok.text not in ("-", "+", "*", "^S")
+        ]
         b.tags.append((_PBN_ANNOTATED, " ".join(annotated)))
     for at, remark in g.remarks():
         if isinstance(remark, PbnDirective):
@@ -350,8 +399,11 @@ def board_pbn(b: Board) -> PbnGame:
     tags = [(k, v.split("\n", 1)[0]) for k, v in b.tags if k not in ("Note", _PBN_ANNOTATED)]
     rows = {k: v.split("\n")[1:] for k, v in b.tags if "\n" in v}
     annotated = next((v for k, v in b.tags if k == _PBN_ANNOTATED), None)
-    notes = {int(k): text for k, _, text in (v.partition(":") for n, v in b.tags if n == "Note")
-             if k.isdigit() and 1 <= int(k) <= 32}  # fmt: skip
+    notes = {
+        int(k): text
+        for k, _, text in (v.partition(":") for n, v in b.tags if n == "Note")
+        if k.isdigit() and 1 <= int(k) <= 32
+    }
     auction = annotated.split() if annotated is not None else b.calls
     contract, declarer = b.contract, b.declarer
     if b.maker is not None and b.trump is not None:
@@ -368,9 +420,20 @@ def board_pbn(b: Board) -> PbnGame:
             intro.append(text)
         else:
             commentary.setdefault(n, []).append(text)
-    game = make_game(deal=b.deal, dealer=b.dealer if b.dealer is not None else Seat.N, vulnerable=b.vulnerable or "None",
-                     auction=auction, auction_notes=notes or None, contract=contract, declarer=declarer, tricks=b.tricks or None, result=b.result,
-                     tags=tags, commentary=commentary or None, intro=intro)  # fmt: skip
+    game = make_game(
+        deal=b.deal,
+        dealer=b.dealer if b.dealer is not None else Seat.N,
+        vulnerable=b.vulnerable or "None",
+        auction=auction,
+        auction_notes=notes or None,
+        contract=contract,
+        declarer=declarer,
+        tricks=b.tricks or None,
+        result=b.result,
+        tags=tags,
+        commentary=commentary or None,
+        intro=intro,
+    )
     from .pbn import PbnRow
 
     for t in game.tags:

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Protocol
 
-from ..rules.cards import FULL_DECK, Card, Rank, Seat, Strain, Suit
 from ..record.diagnostics import Diagnostic, Severity, Span
+from ..rules.cards import FULL_DECK, Card, Rank, Seat, Strain, Suit
 from ..rules.play import trick_winner
 
 __all__ = [
@@ -57,19 +57,39 @@ _SEAT_DIGIT = {seat: digit for digit, seat in _DIGIT_SEAT.items()}
 _LIN_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)
 
 _VUL_READ = {
-    "o": "None", "0": "None", "-": "None", "z": "None", "none": "None", "love": "None",
-    "n": "NS", "ns": "NS", "n-s": "NS", "n/s": "NS",
-    "e": "EW", "ew": "EW", "e-w": "EW", "e/w": "EW",
-    "b": "All", "both": "All", "all": "All", "a": "All",
-}  # fmt: skip
+    "o": "None",
+    "0": "None",
+    "-": "None",
+    "z": "None",
+    "none": "None",
+    "love": "None",
+    "n": "NS",
+    "ns": "NS",
+    "n-s": "NS",
+    "n/s": "NS",
+    "e": "EW",
+    "ew": "EW",
+    "e-w": "EW",
+    "e/w": "EW",
+    "b": "All",
+    "both": "All",
+    "all": "All",
+    "a": "All",
+}
 _VUL_WRITE = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 
 _SUIT_LETTERS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _RANK_LETTERS = {ch: Rank(i + 2) for i, ch in enumerate("23456789TJQKA")}
 _CARD_RE = re.compile(r"^\s*([SHDCshdc])\s*(10|[2-9TJQKAtjqka])\s*$")
 _BID_RE = re.compile(r"^([1-7])\s*(nt|n|s|h|d|c)$")
-_STRAIN_OF_LETTER = {"c": Strain.CLUBS, "d": Strain.DIAMONDS, "h": Strain.HEARTS, "s": Strain.SPADES,
-                     "n": Strain.NOTRUMP, "nt": Strain.NOTRUMP}  # fmt: skip
+_STRAIN_OF_LETTER = {
+    "c": Strain.CLUBS,
+    "d": Strain.DIAMONDS,
+    "h": Strain.HEARTS,
+    "s": Strain.SPADES,
+    "n": Strain.NOTRUMP,
+    "nt": Strain.NOTRUMP,
+}
 _COMMAND_RE = re.compile(r"^[A-Za-z][A-Za-z0-9]$")
 
 # Seen while a board already has its deal, these start the next board (files without qx|).
@@ -77,12 +97,23 @@ _BOARD_STARTERS = frozenset({"pn", "md"})
 
 # The comment that carries a make on a board with no auction (see docs/lin.md).
 _STRAIN_WORDS = {
-    Strain.CLUBS: "clubs", Strain.DIAMONDS: "diamonds", Strain.HEARTS: "hearts",
-    Strain.SPADES: "spades", Strain.ROYAL_SPADES: "spades", Strain.NOTRUMP: "no trumps",
-}  # fmt: skip
-_WORD_STRAINS = {"clubs": Strain.CLUBS, "diamonds": Strain.DIAMONDS, "hearts": Strain.HEARTS,
-                 "spades": Strain.SPADES, "no trumps": Strain.NOTRUMP}  # fmt: skip
-_MAKE_RE = re.compile(r"^No auction: (North|East|South|West) plays in (clubs|diamonds|hearts|spades|no trumps)\b")
+    Strain.CLUBS: "clubs",
+    Strain.DIAMONDS: "diamonds",
+    Strain.HEARTS: "hearts",
+    Strain.SPADES: "spades",
+    Strain.ROYAL_SPADES: "spades",
+    Strain.NOTRUMP: "no trumps",
+}
+_WORD_STRAINS = {
+    "clubs": Strain.CLUBS,
+    "diamonds": Strain.DIAMONDS,
+    "hearts": Strain.HEARTS,
+    "spades": Strain.SPADES,
+    "no trumps": Strain.NOTRUMP,
+}
+_MAKE_RE = re.compile(
+    r"^No auction: (North|East|South|West) plays in (clubs|diamonds|hearts|spades|no trumps)\b"
+)
 _SEAT_WORDS = {s.word: s for s in Seat}
 
 
@@ -335,16 +366,26 @@ def _tokens(text: str, add: _AddAt | None = None) -> Iterator[_Token]:
         bar = text.find("|", i)
         if bar < 0:
             if add is not None:
-                add("lin-syntax", Severity.WARNING, f"text after the last command is not a LIN command: {text[i:i + 30]!r}",
-                    (i, n), "LIN is a run of command|value| pairs")  # fmt: skip
+                add(
+                    "lin-syntax",
+                    Severity.WARNING,
+                    f"text after the last command is not a LIN command: {text[i : i + 30]!r}",
+                    (i, n),
+                    "LIN is a run of command|value| pairs",
+                )
             return
         raw = text[i:bar]
         end_bar = text.find("|", bar + 1)
         if end_bar < 0:
             value = text[bar + 1 :]
             if add is not None:
-                add("lin-syntax", Severity.WARNING, f"the last value ({raw.strip()}|) has no closing bar", (i, n),
-                    "end every value with |")  # fmt: skip
+                add(
+                    "lin-syntax",
+                    Severity.WARNING,
+                    f"the last value ({raw.strip()}|) has no closing bar",
+                    (i, n),
+                    "end every value with |",
+                )
             yield _Token(raw.strip().lower(), value, i, n, raw)
             return
         yield _Token(raw.strip().lower(), text[bar + 1 : end_bar], i, end_bar + 1, raw)
@@ -466,7 +507,14 @@ class _Segment:
     def has_content(self) -> bool:
         return bool(self.players or self.extras or self.notes or self.board_id or self.title or self.sv)
 
-    def add(self, code: str, severity: Severity, message: str, where: _Token | tuple[int, int], hint: str | None = None) -> None:
+    def add(
+        self,
+        code: str,
+        severity: Severity,
+        message: str,
+        where: _Token | tuple[int, int],
+        hint: str | None = None,
+    ) -> None:
         start, end = (where.start, where.end) if isinstance(where, _Token) else where
         self.problems.append(_Problem(code, severity, message, start, end, hint))
 
@@ -489,11 +537,15 @@ class _Lines:
 
 
 class _Report(Protocol):
-    def __call__(self, code: str, severity: Severity, message: str, tok: _Token | None, hint: str | None = None) -> None: ...
+    def __call__(
+        self, code: str, severity: Severity, message: str, tok: _Token | None, hint: str | None = None
+    ) -> None: ...
 
 
 class _AddAt(Protocol):
-    def __call__(self, code: str, severity: Severity, message: str, where: tuple[int, int], hint: str | None = None) -> None: ...
+    def __call__(
+        self, code: str, severity: Severity, message: str, where: tuple[int, int], hint: str | None = None
+    ) -> None: ...
 
 
 def read_lin(text: str, path: str = "<lin>") -> tuple[list[LinBoard], list[Diagnostic]]:
@@ -506,7 +558,9 @@ def read_lin(text: str, path: str = "<lin>") -> tuple[list[LinBoard], list[Diagn
     diagnostics: list[Diagnostic] = []
     syntax: list[_Problem] = []
 
-    def add(code: str, severity: Severity, message: str, where: tuple[int, int], hint: str | None = None) -> None:
+    def add(
+        code: str, severity: Severity, message: str, where: tuple[int, int], hint: str | None = None
+    ) -> None:
         syntax.append(_Problem(code, severity, message, where[0], where[1], hint))
 
     boards: list[LinBoard] = []
@@ -538,7 +592,12 @@ def read_lin(text: str, path: str = "<lin>") -> tuple[list[LinBoard], list[Diagn
                 header = seg
                 report(seg)
             elif seg.has_content():
-                seg.add("lin-empty-board", Severity.WARNING, "a board with no deal, calls or cards is left out", (seg.start, tok.start))
+                seg.add(
+                    "lin-empty-board",
+                    Severity.WARNING,
+                    "a board with no deal, calls or cards is left out",
+                    (seg.start, tok.start),
+                )
                 report(seg)
             seg = _Segment(start=tok.start)
         _take(seg, tok)
@@ -550,7 +609,9 @@ def read_lin(text: str, path: str = "<lin>") -> tuple[list[LinBoard], list[Diagn
     for p in syntax:
         diagnostics.append(Diagnostic(p.code, p.severity, p.message, lines.span(p.start, p.end), p.hint))
     if not boards and header is None:
-        diagnostics.append(Diagnostic("lin-empty", Severity.WARNING, "no LIN board in the text", Span(path, 1, 1), None))
+        diagnostics.append(
+            Diagnostic("lin-empty", Severity.WARNING, "no LIN board in the text", Span(path, 1, 1), None)
+        )
     elif not boards and header is not None:
         board, _ = _build(_Segment(start=header.start, end=header.end), header, header, lines)
         boards.append(board)
@@ -578,10 +639,20 @@ def _take(seg: _Segment, tok: _Token) -> None:
     elif cmd == "mb":
         call, alert = read_call(value)
         if seg.plays:
-            seg.add("lin-call-after-play", Severity.WARNING, f"the call {value!r} comes after the play has begun", tok)
+            seg.add(
+                "lin-call-after-play",
+                Severity.WARNING,
+                f"the call {value!r} comes after the play has begun",
+                tok,
+            )
         if call is None:
-            seg.add("lin-bad-call", Severity.ERROR, f"cannot read the call {value!r}", tok,
-                        "calls are p, d, r, or a level and a strain such as 1S or 3N")  # fmt: skip
+            seg.add(
+                "lin-bad-call",
+                Severity.ERROR,
+                f"cannot read the call {value!r}",
+                tok,
+                "calls are p, d, r, or a level and a strain such as 1S or 3N",
+            )
         seg.calls.append(_RawCall(call, alert, None, [], None if call is not None else _clean(value), tok))
         seg.last = "call"
     elif cmd == "an":
@@ -589,16 +660,28 @@ def _take(seg: _Segment, tok: _Token) -> None:
             c = seg.calls[-1]
             c.explanation = _clean(value) if c.explanation is None else f"{c.explanation} {_clean(value)}"
         else:
-            seg.add("lin-orphan-alert", Severity.WARNING, "an explanation (an|) that follows no call is kept as it is",
-                        tok, "an| explains the mb| call just before it")  # fmt: skip
+            seg.add(
+                "lin-orphan-alert",
+                Severity.WARNING,
+                "an explanation (an|) that follows no call is kept as it is",
+                tok,
+                "an| explains the mb| call just before it",
+            )
             seg.extras.append(("an", _clean(value)))
     elif cmd == "pc":
         card = read_card(value)
         if card is None:
-            seg.add("lin-bad-card", Severity.ERROR, f"cannot read the card {value!r}", tok,
-                        "a card is a suit letter and a rank, e.g. SA, hT, c2")  # fmt: skip
+            seg.add(
+                "lin-bad-card",
+                Severity.ERROR,
+                f"cannot read the card {value!r}",
+                tok,
+                "a card is a suit letter and a rank, e.g. SA, hT, c2",
+            )
         if seg.claim is not None:
-            seg.add("lin-play-after-claim", Severity.WARNING, f"the card {value!r} is played after the claim", tok)
+            seg.add(
+                "lin-play-after-claim", Severity.WARNING, f"the card {value!r} is played after the claim", tok
+            )
         seg.plays.append(_RawPlay(card, [], None if card is not None else _clean(value), tok))
         seg.last = "play"
     elif cmd == "nt":
@@ -619,19 +702,31 @@ def _take(seg: _Segment, tok: _Token) -> None:
             seg.claim = int(v)
             seg.last = "claim"
         else:
-            seg.add("lin-bad-claim", Severity.ERROR, f"cannot read the claim {value!r}", tok,
-                        "mc| gives the total tricks of declarer's side, 0 to 13")  # fmt: skip
+            seg.add(
+                "lin-bad-claim",
+                Severity.ERROR,
+                f"cannot read the claim {value!r}",
+                tok,
+                "mc| gives the total tricks of declarer's side, 0 to 13",
+            )
             seg.extras.append(("mc", _clean(value)))
     elif cmd == "pg":
         seg.pauses.append(tok)
     else:
         if not _COMMAND_RE.match(cmd):
-            seg.add("lin-syntax", Severity.WARNING, f"{tok.raw_command.strip()!r} is not a LIN command; kept as it is", tok,
-                        "LIN commands are two letters, e.g. md, mb, pc")  # fmt: skip
+            seg.add(
+                "lin-syntax",
+                Severity.WARNING,
+                f"{tok.raw_command.strip()!r} is not a LIN command; kept as it is",
+                tok,
+                "LIN commands are two letters, e.g. md, mb, pc",
+            )
         seg.extras.append((_clean(tok.raw_command.strip()), _clean(value)))
 
 
-def _build(seg: _Segment, header: _Segment | None, attach: _Segment | None, lines: _Lines) -> tuple[LinBoard, list[_Problem]]:
+def _build(
+    seg: _Segment, header: _Segment | None, attach: _Segment | None, lines: _Lines
+) -> tuple[LinBoard, list[_Problem]]:
     """The board a segment describes.  ``header``: the file header (its players apply when the
     board names none); ``attach``: the header again when its other commands go with this board."""
     problems = list(seg.problems)
@@ -649,8 +744,13 @@ def _build(seg: _Segment, header: _Segment | None, attach: _Segment | None, line
     if seg.sv is not None:
         vulnerable = _VUL_READ.get(seg.sv.value.strip().lower())
         if vulnerable is None:
-            add("lin-bad-vulnerability", Severity.WARNING, f"cannot read the vulnerability {seg.sv.value!r}", seg.sv,
-                    "sv| is o (none), n (N-S), e (E-W) or b (both)")  # fmt: skip
+            add(
+                "lin-bad-vulnerability",
+                Severity.WARNING,
+                f"cannot read the vulnerability {seg.sv.value!r}",
+                seg.sv,
+                "sv| is o (none), n (N-S), e (E-W) or b (both)",
+            )
     # Players: the board's own pn|, else the header's (8 names: the open room's, then the closed room's)
     names = seg.players if seg.players is not None else (header.players if header is not None else None)
     players: dict[Seat, str] = {}
@@ -661,7 +761,8 @@ def _build(seg: _Segment, header: _Segment | None, attach: _Segment | None, line
         players = {seat: name.strip() for seat, name in zip(_LIN_ORDER, names) if name.strip()}
         players = {s: players[s] for s in Seat if s in players}
     calls = tuple(
-        LinCall(c.call, c.alert, c.explanation, tuple(c.notes), c.raw, lines.span(c.tok.start, c.tok.end)) for c in seg.calls
+        LinCall(c.call, c.alert, c.explanation, tuple(c.notes), c.raw, lines.span(c.tok.start, c.tok.end))
+        for c in seg.calls
     )
     notes = list(seg.notes)
     extras = list(seg.extras)
@@ -692,18 +793,34 @@ def _build(seg: _Segment, header: _Segment | None, attach: _Segment | None, line
         pauses=tuple(lines.span(t.start, t.end) for t in seg.pauses),
     )
     if calls and dealer is None:
-        add("lin-no-dealer", Severity.WARNING, "the auction cannot be followed without the dealer (md|'s first digit)", seg.md)
+        add(
+            "lin-no-dealer",
+            Severity.WARNING,
+            "the auction cannot be followed without the dealer (md|'s first digit)",
+            seg.md,
+        )
     if seg.plays:
         if board.passed_out:
-            add("lin-play-after-pass-out", Severity.WARNING, "cards are played on a passed-out board", seg.plays[0].tok)
+            add(
+                "lin-play-after-pass-out",
+                Severity.WARNING,
+                "cards are played on a passed-out board",
+                seg.plays[0].tok,
+            )
         elif board.strain is None and calls:
-            add("lin-no-contract", Severity.WARNING,
-                    "cards are played but the auction is not finished: seats are taken from the hands and tricks have no winner",
-                    seg.plays[0].tok)  # fmt: skip
+            add(
+                "lin-no-contract",
+                Severity.WARNING,
+                "cards are played but the auction is not finished: seats are taken from the hands and tricks have no winner",
+                seg.plays[0].tok,
+            )
         elif board.strain is None:
-            add("lin-no-auction", Severity.NOTE,
-                    "cards are played without an auction: seats are taken from the hands and tricks have no winner",
-                    seg.plays[0].tok)  # fmt: skip
+            add(
+                "lin-no-auction",
+                Severity.NOTE,
+                "cards are played without an auction: seats are taken from the hands and tricks have no winner",
+                seg.plays[0].tok,
+            )
     plays = _seat_plays(board, seg.plays, add, lines)
     return replace(board, plays=plays), problems
 
@@ -716,16 +833,31 @@ def _read_deal(tok: _Token, add: _Report) -> tuple[Seat | None, dict[Seat, froze
         dealer = _DIGIT_SEAT[value[0]]
         value = value[1:]
     elif value[:1].isdigit():
-        add("lin-bad-dealer", Severity.WARNING, f"{value[0]!r} is not a dealer: LIN counts 1 = S, 2 = W, 3 = N, 4 = E", tok)
+        add(
+            "lin-bad-dealer",
+            Severity.WARNING,
+            f"{value[0]!r} is not a dealer: LIN counts 1 = S, 2 = W, 3 = N, 4 = E",
+            tok,
+        )
         value = value[1:]
     elif value:
-        add("lin-bad-dealer", Severity.WARNING, "the deal (md|) does not start with the dealer's digit", tok,
-                "md| starts with 1 (S), 2 (W), 3 (N) or 4 (E)")  # fmt: skip
+        add(
+            "lin-bad-dealer",
+            Severity.WARNING,
+            "the deal (md|) does not start with the dealer's digit",
+            tok,
+            "md| starts with 1 (S), 2 (W), 3 (N) or 4 (E)",
+        )
     parts = value.split(",") if value else []
     if len(parts) > 4 and not any(p.strip() for p in parts[4:]):
         parts = parts[:4]
     if len(parts) > 4:
-        add("lin-bad-deal", Severity.ERROR, f"the deal has {len(parts)} hands; LIN gives four (S, W, N, E)", tok)
+        add(
+            "lin-bad-deal",
+            Severity.ERROR,
+            f"the deal has {len(parts)} hands; LIN gives four (S, W, N, E)",
+            tok,
+        )
         parts = parts[:4]
     deal: dict[Seat, frozenset[Card]] = {}
     seen: dict[Card, Seat] = {}
@@ -734,11 +866,21 @@ def _read_deal(tok: _Token, add: _Report) -> tuple[Seat | None, dict[Seat, froze
             continue
         cards, bad = _read_hand(part)
         for b in bad:
-            add("lin-bad-deal", Severity.ERROR, f"in {seat.word}'s hand: cannot read {b}", tok,
-                    "a hand is S, H, D and C, each followed by its ranks (T for the ten)")  # fmt: skip
+            add(
+                "lin-bad-deal",
+                Severity.ERROR,
+                f"in {seat.word}'s hand: cannot read {b}",
+                tok,
+                "a hand is S, H, D and C, each followed by its ranks (T for the ten)",
+            )
         for c in sorted(cards):
             if c in seen:
-                add("lin-bad-deal", Severity.ERROR, f"{c.ascii()} is in both {seen[c].word}'s and {seat.word}'s hands", tok)
+                add(
+                    "lin-bad-deal",
+                    Severity.ERROR,
+                    f"{c.ascii()} is in both {seen[c].word}'s and {seat.word}'s hands",
+                    tok,
+                )
             else:
                 seen[c] = seat
         deal[seat] = frozenset(cards)
@@ -772,12 +914,21 @@ def _seat_plays(board: LinBoard, raw: list[_RawPlay], add: _Report, lines: _Line
         seat: Seat | None = None
         if p.card is not None:
             if p.card in played:
-                add("lin-card-twice", Severity.WARNING, f"{p.card.ascii()} is played twice (trick {i // 4 + 1})", p.tok)
+                add(
+                    "lin-card-twice",
+                    Severity.WARNING,
+                    f"{p.card.ascii()} is played twice (trick {i // 4 + 1})",
+                    p.tok,
+                )
             played.add(p.card)
             seat = holder.get(p.card)
             if seat is not None and expected is not None and seat != expected:
-                add("lin-out-of-turn", Severity.WARNING,
-                        f"trick {i // 4 + 1}: {p.card.ascii()} is {seat.word}'s card but it is {expected.word}'s turn", p.tok)  # fmt: skip
+                add(
+                    "lin-out-of-turn",
+                    Severity.WARNING,
+                    f"trick {i // 4 + 1}: {p.card.ascii()} is {seat.word}'s card but it is {expected.word}'s turn",
+                    p.tok,
+                )
         if seat is None:
             seat = expected
         if k == 0 and leader is None:
@@ -1000,7 +1151,9 @@ def make_board(
                 raise ValueError(f"{card.ascii()} is played twice")
             played.add(card)
             if card in holder and holder[card] != seat:
-                raise ValueError(f"trick {t}: {card.ascii()} is {holder[card].word}'s card, not {Seat(seat).word}'s")
+                raise ValueError(
+                    f"trick {t}: {card.ascii()} is {holder[card].word}'s card, not {Seat(seat).word}'s"
+                )
             plays.append(LinPlay(card, Seat(seat)))
     if claim is not None and not 0 <= claim <= 13:
         raise ValueError(f"a claim is 0 to 13 tricks, not {claim}")
@@ -1020,7 +1173,7 @@ def make_board(
         elif isinstance(key, tuple) and len(key) == 2:
             t, i = key
             k = (t - 1) * 4 + i
-            if not (1 <= t and 0 <= i < 4 and k < len(plays)):
+            if not (t >= 1 and 0 <= i < 4 and k < len(plays)):
                 raise ValueError(f"a note after card {i} of trick {t}, which is not played")
             plays[k] = replace(plays[k], notes=plays[k].notes + tuple(texts))
         else:

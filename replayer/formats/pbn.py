@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import gc
 import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
-from ..rules.cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit, format_holding
 from ..record.diagnostics import Diagnostic, Severity, Span
+from ..rules.cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit, format_holding
 from ..rules.play import trick_winner
 
 __all__ = [
@@ -44,29 +44,108 @@ __all__ = [
 # Vocabulary of the standard
 
 #: The Mandatory Tag Set (PBN 2.1 §3.4), in export order.
-MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer",
-                  "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")  # fmt: skip
+MANDATORY_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
 
-TABLE_TAGS = frozenset({"ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
-                        "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable"})  # fmt: skip
+TABLE_TAGS = frozenset(
+    {
+        "ActionTable",
+        "AuctionTimeTable",
+        "InstantScoreTable",
+        "OptimumPlayTable",
+        "OptimumResultTable",
+        "PlayTimeTable",
+        "ScoreTable",
+        "TotalScoreTable",
+    }
+)
 
 # Tags defined by the standard (chapters 3 and 4, and 2.1's OptimumScore); others are kept
 # untouched and noted once per file.
-KNOWN_TAGS = frozenset(MANDATORY_TAGS) | TABLE_TAGS | frozenset({
-    "Auction", "Play", "Note",
-    "Competition", "DealId", "Description", "FrenchMP", "Generator", "Hidden", "Room", "Termination",
-    "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber", "ScoreRubberHistory", "OptimumScore",
-    "BidSystemEW", "BidSystemNS", "PairEW", "PairNS", "WestNA", "NorthNA", "EastNA", "SouthNA",
-    "WestType", "NorthType", "EastType", "SouthType",
-    "EventDate", "EventSponsor", "HomeTeam", "Round", "Section", "Stage", "Table", "VisitTeam",
-    "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall", "TimeCard",
-    "Annotator", "AnnotatorNA", "Application", "Mode",
-})  # fmt: skip
+KNOWN_TAGS = (
+    frozenset(MANDATORY_TAGS)
+    | TABLE_TAGS
+    | frozenset(
+        {
+            "Auction",
+            "Play",
+            "Note",
+            "Competition",
+            "DealId",
+            "Description",
+            "FrenchMP",
+            "Generator",
+            "Hidden",
+            "Room",
+            "Termination",
+            "Score",
+            "ScoreIMP",
+            "ScoreMP",
+            "ScorePercentage",
+            "ScoreRubber",
+            "ScoreRubberHistory",
+            "OptimumScore",
+            "BidSystemEW",
+            "BidSystemNS",
+            "PairEW",
+            "PairNS",
+            "WestNA",
+            "NorthNA",
+            "EastNA",
+            "SouthNA",
+            "WestType",
+            "NorthType",
+            "EastType",
+            "SouthType",
+            "EventDate",
+            "EventSponsor",
+            "HomeTeam",
+            "Round",
+            "Section",
+            "Stage",
+            "Table",
+            "VisitTeam",
+            "Time",
+            "UTCDate",
+            "UTCTime",
+            "TimeControl",
+            "TimeCall",
+            "TimeCard",
+            "Annotator",
+            "AnnotatorNA",
+            "Application",
+            "Mode",
+        }
+    )
+)
 
 # '#' and '##' are forbidden for these (§4.8); we report it and still inherit.
 NO_INHERIT = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
 
-_VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+_VULNERABLE = {
+    "none": "None",
+    "love": "None",
+    "-": "None",
+    "ns": "NS",
+    "ew": "EW",
+    "all": "All",
+    "both": "All",
+}
 _RANK_CHARS = "23456789TJQKA"
 _SUIT_ORDER = SUITS_HIGH_FIRST  # the Deal tag's order
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -212,12 +291,18 @@ class PbnPlay:
     line: int = field(default=0, compare=False)
     col: int = field(default=0, compare=False)
 
-    _total: int = field(default=13, compare=False, repr=False)  # tricks in the deal (fewer in an end position)
+    _total: int = field(
+        default=13, compare=False, repr=False
+    )  # tricks in the deal (fewer in an end position)
 
     @property
     def complete(self) -> bool:
         """Every card of the deal is known (13 full tricks, fewer for an end position)."""
-        return bool(self.tricks) and self._total == len(self.tricks) and all(len(t.plays) == 4 for t in self.tricks)
+        return (
+            bool(self.tricks)
+            and self._total == len(self.tricks)
+            and all(len(t.plays) == 4 for t in self.tricks)
+        )
 
     @property
     def rows(self) -> list[dict[Seat, PbnToken]]:
@@ -308,7 +393,11 @@ class PbnGame:
                 if tok.is_slot:
                     slot += 1
                     calls += tok.text != "-"
-                where = (f"call {calls}" if t.name == "Auction" else f"trick {(slot - 1) // 4 + 1}") if tok.is_slot else "end"
+                where = (
+                    (f"call {calls}" if t.name == "Auction" else f"trick {(slot - 1) // 4 + 1}")
+                    if tok.is_slot
+                    else "end"
+                )
                 out.extend((f"[{t.name}] after {tok.text} ({where})", r) for r in tok.remarks)
             for i, row in enumerate(t.rows, 1):
                 out.extend((f"[{t.name}] row {i}", r) for r in row.remarks)
@@ -350,7 +439,9 @@ def _card_table() -> dict[str, Card]:
 
 _CARD_BY_TEXT = _card_table()
 _CARD_TEXT = {text: card.ascii() for text, card in _CARD_BY_TEXT.items()}
-_DEAL_CARD = {(suit, r): _CARD_BY_TEXT[suit.letter + r] for suit in Suit for r in _RANK_CHARS + _RANK_CHARS.lower()}
+_DEAL_CARD = {
+    (suit, r): _CARD_BY_TEXT[suit.letter + r] for suit in Suit for r in _RANK_CHARS + _RANK_CHARS.lower()
+}
 _SEAT_BY_LETTER = {letter: seat for seat in Seat for letter in (seat.name, seat.name.lower())}
 
 
@@ -416,7 +507,9 @@ class _Problems:
     def __init__(self) -> None:
         self.items: list[tuple[int, int, str, Severity, str, str | None]] = []
 
-    def add(self, code: str, severity: Severity, message: str, line: int, col: int, hint: str | None = None) -> None:
+    def add(
+        self, code: str, severity: Severity, message: str, line: int, col: int, hint: str | None = None
+    ) -> None:
         self.items.append((line, col, code, severity, message, hint))
 
     def error(self, code: str, message: str, line: int, col: int, hint: str | None = None) -> None:
@@ -434,7 +527,13 @@ def _decode(data: bytes | str, problems: _Problems) -> tuple[str, int]:
     elif data.startswith(b"\xef\xbb\xbf"):
         text = data[3:].decode("utf-8", errors="replace")
         if "\ufffd" in text:
-            problems.add("pbn-encoding", Severity.WARNING, "the file says UTF-8 (byte order mark) but has bytes that are not UTF-8", 1, 1)
+            problems.add(
+                "pbn-encoding",
+                Severity.WARNING,
+                "the file says UTF-8 (byte order mark) but has bytes that are not UTF-8",
+                1,
+                1,
+            )
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
         text = data.decode("utf-16", errors="replace")
     else:
@@ -454,12 +553,23 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 def _check_lines(text: str, eol: int, problems: _Problems) -> None:
     for number, line in enumerate(text.split("\n"), 1):
         if len(line) + eol > MAX_LINE:
-            problems.add("pbn-line-too-long", Severity.WARNING, f"line of {len(line) + eol} characters (the standard allows {MAX_LINE}, end of line included)",
-                          number, MAX_LINE - eol + 1)  # fmt: skip
+            problems.add(
+                "pbn-line-too-long",
+                Severity.WARNING,
+                f"line of {len(line) + eol} characters (the standard allows {MAX_LINE}, end of line included)",
+                number,
+                MAX_LINE - eol + 1,
+            )
         m = _CONTROL.search(line)
         if m:
-            problems.add("pbn-character", Severity.WARNING, f"character U+{ord(m.group()):04X} is not a printing ISO 8859-1 character",
-                          number, m.start() + 1, "PBN allows printing Latin-1 characters, and the tab")  # fmt: skip
+            problems.add(
+                "pbn-character",
+                Severity.WARNING,
+                f"character U+{ord(m.group()):04X} is not a printing ISO 8859-1 character",
+                number,
+                m.start() + 1,
+                "PBN allows printing Latin-1 characters, and the tab",
+            )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -508,7 +618,9 @@ def _lex(text: str, problems: _Problems) -> list[_Item]:
             t = _TAG_LINE.match(text, pos)
             if t is not None:
                 raw = t.group(2)
-                items.append(_Item("tag", line, 1, _unescape(raw) if "\\" in raw else raw, t.group(1), end_line=line))
+                items.append(
+                    _Item("tag", line, 1, _unescape(raw) if "\\" in raw else raw, t.group(1), end_line=line)
+                )
                 pos = t.end()
                 continue
             b = _BLANK.match(text, pos)
@@ -535,7 +647,9 @@ def _lex(text: str, problems: _Problems) -> list[_Item]:
             closed = body.endswith("}") and len(body) > 1
             items.append(_Item("com", line, col, body[1:-1] if closed else body[1:], brace=True))
             if not closed:
-                problems.error("pbn-comment", "this { comment is never closed", line, col, "add the closing }")
+                problems.error(
+                    "pbn-comment", "this { comment is never closed", line, col, "add the closing }"
+                )
             newlines = body.count("\n")
             if newlines:
                 line += newlines
@@ -566,33 +680,57 @@ def _lex_tag(text: str, start: int, line: int, col: int, items: list[_Item], pro
     if m is not None:
         value = _unescape(m.group(2))
         if "\t" in value:
-            problems.add("pbn-tag-value", Severity.WARNING, "tab character inside a tag value", line, col + m.start(2) - start + 1 + value.index("\t"),
-                          "tabs are not allowed inside strings")  # fmt: skip
+            problems.add(
+                "pbn-tag-value",
+                Severity.WARNING,
+                "tab character inside a tag value",
+                line,
+                col + m.start(2) - start + 1 + value.index("\t"),
+                "tabs are not allowed inside strings",
+            )
         items.append(_Item("tag", line, col, value, m.group(1)))
         return m.end()
     m = _TAG_NOVALUE.match(text, start)
     if m is not None:
-        problems.error("pbn-tag-syntax", f"tag [{m.group(1)}] has no value", line, col, f'write [{m.group(1)} ""]')
+        problems.error(
+            "pbn-tag-syntax", f"tag [{m.group(1)}] has no value", line, col, f'write [{m.group(1)} ""]'
+        )
         items.append(_Item("tag", line, col, "", m.group(1)))
         return m.end()
     m = _TAG_UNQUOTED.match(text, start)
     if m is not None:
-        problems.add("pbn-tag-unquoted", Severity.WARNING, f"the value of [{m.group(1)}] is not between quotes", line, col + m.start(2) - start,
-                      f'write [{m.group(1)} "{m.group(2)}"]')  # fmt: skip
+        problems.add(
+            "pbn-tag-unquoted",
+            Severity.WARNING,
+            f"the value of [{m.group(1)}] is not between quotes",
+            line,
+            col + m.start(2) - start,
+            f'write [{m.group(1)} "{m.group(2)}"]',
+        )
         items.append(_Item("tag", line, col, m.group(2), m.group(1)))
         return m.end()
     m = _TAG_OPEN_QUOTE.match(text, start)
     if m is not None:
-        problems.error("pbn-tag-syntax", f"the value of [{m.group(1)}] has no closing quote", line, col + m.start(2) - start,
-                       "read up to the last ] of the line")  # fmt: skip
+        problems.error(
+            "pbn-tag-syntax",
+            f"the value of [{m.group(1)}] has no closing quote",
+            line,
+            col + m.start(2) - start,
+            "read up to the last ] of the line",
+        )
         items.append(_Item("tag", line, col, _unescape(m.group(2)), m.group(1)))
         return m.end()
     end = text.find("\n", start)
     end = len(text) if end < 0 else end
     close = text.find("]", start, end)
     stop = close + 1 if close >= 0 else end
-    problems.error("pbn-tag-syntax", f"cannot read a tag pair in {text[start:stop].strip()[:40]!r}", line, col,
-                   'a tag is [Name "value"]')  # fmt: skip
+    problems.error(
+        "pbn-tag-syntax",
+        f"cannot read a tag pair in {text[start:stop].strip()[:40]!r}",
+        line,
+        col,
+        'a tag is [Name "value"]',
+    )
     items.append(_Item("stray", line, col, ""))
     return stop
 
@@ -607,7 +745,9 @@ _SUB = re.compile(
 )
 
 
-_PLAIN_CALLS = {c: c for c in ["Pass", "X", "XX", "AP"] + [f"{n}{s}" for n in range(1, 8) for s in _STRAINS]} | {"pass": "Pass"}
+_PLAIN_CALLS = {
+    c: c for c in ["Pass", "X", "XX", "AP"] + [f"{n}{s}" for n in range(1, 8) for s in _STRAINS]
+} | {"pass": "Pass"}
 
 
 class _Section:
@@ -648,15 +788,25 @@ class _Section:
                 letter = tok_text[1:]
                 allowed = "IS" if self.kind == "auction" else "RL"
                 if letter not in allowed:
-                    p.error("pbn-irregularity", f"{tok_text!r} is no irregularity of the {self.kind}", line, c,
-                            "the auction knows ^I and ^S, the play ^R and ^L")  # fmt: skip
+                    p.error(
+                        "pbn-irregularity",
+                        f"{tok_text!r} is no irregularity of the {self.kind}",
+                        line,
+                        c,
+                        "the auction knows ^I and ^S, the play ^R and ^L",
+                    )
                 elif letter == "S":
                     if self.pending:
                         p.error("pbn-irregularity", f"^{self.pending[0]} before ^S", line, c)
                         self.pending = None
                     self._slot(PbnToken("^S", raw=tok_text, line=line, col=c))
                 elif self.pending:
-                    p.error("pbn-irregularity", f"two irregularity markers (^{self.pending[0]} {tok_text}) before one {what}", line, c)
+                    p.error(
+                        "pbn-irregularity",
+                        f"two irregularity markers (^{self.pending[0]} {tok_text}) before one {what}",
+                        line,
+                        c,
+                    )
                 else:
                     self.pending = (letter, line, c)
             elif kind == "tok":
@@ -676,7 +826,9 @@ class _Section:
             elif kind == "suffix":
                 self._suffix(tok_text, line, c)
             else:
-                p.error("pbn-syntax", f"unexpected character {tok_text!r} in the {self.kind} section", line, c)
+                p.error(
+                    "pbn-syntax", f"unexpected character {tok_text!r} in the {self.kind} section", line, c
+                )
 
     def _marked(self, tok: PbnToken) -> None:
         if self.pending:
@@ -690,13 +842,25 @@ class _Section:
         if self.kind == "auction":
             norm = _norm_call(text)
             if norm is None:
-                p.error("pbn-call", f"cannot read the call {text!r}", line, col, "calls are 1C…7NT, Pass, X, XX, AP, or - before the dealer")
+                p.error(
+                    "pbn-call",
+                    f"cannot read the call {text!r}",
+                    line,
+                    col,
+                    "calls are 1C…7NT, Pass, X, XX, AP, or - before the dealer",
+                )
                 if self.pending:
                     self.pending = None
                 return
             call, odd = norm
             if odd:
-                p.add("pbn-nonstandard", Severity.WARNING, f"{text!r} is not the standard's spelling; read as {call}", line, col)
+                p.add(
+                    "pbn-nonstandard",
+                    Severity.WARNING,
+                    f"{text!r} is not the standard's spelling; read as {call}",
+                    line,
+                    col,
+                )
             tok = PbnToken(call, raw=text, line=line, col=col)
             if self.pending:
                 letter, pl, pc = self.pending
@@ -704,17 +868,34 @@ class _Section:
                 if letter == "I" and call[0].isdigit():
                     tok.irregular = "I"
                 else:
-                    p.error("pbn-irregularity", f"^{letter} before {call!r}: only a bid can be insufficient", pl, pc)
+                    p.error(
+                        "pbn-irregularity",
+                        f"^{letter} before {call!r}: only a bid can be insufficient",
+                        pl,
+                        pc,
+                    )
             self._slot(tok)
             return
         if text in ("-", "--"):
             if text == "--":
-                p.add("pbn-nonstandard", Severity.WARNING, "'--' is not a card token; read as '-' (card unknown)", line, col)
+                p.add(
+                    "pbn-nonstandard",
+                    Severity.WARNING,
+                    "'--' is not a card token; read as '-' (card unknown)",
+                    line,
+                    col,
+                )
             self._marked(PbnToken("-", raw=text, line=line, col=col))
             return
         card = _card_or_none(text)
         if card is None:
-            p.error("pbn-card", f"cannot read the card {text!r}", line, col, "a card is a suit S H D C and a rank A K Q J T 9…2")
+            p.error(
+                "pbn-card",
+                f"cannot read the card {text!r}",
+                line,
+                col,
+                "a card is a suit S H D C and a rank A K Q J T 9…2",
+            )
             tok = PbnToken("-", raw=text, line=line, col=col)  # keeps the columns in place
             self.pending = None
             self._slot(tok)
@@ -729,13 +910,25 @@ class _Section:
         p = self.problems
         m = re.fullmatch(r"=(\d+)=", text)
         if m is None:
-            p.error("pbn-annotation", f"cannot read the note reference {text!r}", line, col, "write =n= with n from 1 to 32")
+            p.error(
+                "pbn-annotation",
+                f"cannot read the note reference {text!r}",
+                line,
+                col,
+                "write =n= with n from 1 to 32",
+            )
             return
         if self.last is None:
             p.error("pbn-annotation", f"note reference {text} before any {self._what()}", line, col)
             return
         if self.last.note is not None:
-            p.error("pbn-annotation", f"second note reference {text} after {self.last.text}", line, col, "at most one note per call or card")
+            p.error(
+                "pbn-annotation",
+                f"second note reference {text} after {self.last.text}",
+                line,
+                col,
+                "at most one note per call or card",
+            )
             return
         index = int(m.group(1))
         if not 1 <= index <= 32:
@@ -753,18 +946,30 @@ class _Section:
         if value > 255:
             p.error("pbn-annotation", f"NAG {text} is above 255", line, col)
         elif value in foreign:
-            p.error("pbn-annotation", f"NAG {text} is for {'cards' if self.kind == 'auction' else 'calls'}, not {self._what()}s", line, col)
+            p.error(
+                "pbn-annotation",
+                f"NAG {text} is for {'cards' if self.kind == 'auction' else 'calls'}, not {self._what()}s",
+                line,
+                col,
+            )
         if value in quality:
             if id(self.last) in self.quality:
-                p.error("pbn-annotation", f"second quality annotation {text} on {self.last.text}", line, col,
-                        "one of ! ? !! ?? !? ?! (or its NAG) per call or card")  # fmt: skip
+                p.error(
+                    "pbn-annotation",
+                    f"second quality annotation {text} on {self.last.text}",
+                    line,
+                    col,
+                    "one of ! ? !! ?? !? ?! (or its NAG) per call or card",
+                )
             self.quality.add(id(self.last))
         self.last.nags = tuple(sorted(self.last.nags + (value,)))
 
     def _nag(self, text: str, line: int, col: int) -> None:
         m = re.fullmatch(r"\$(\d+)", text)
         if m is None:
-            self.problems.error("pbn-annotation", f"cannot read the NAG {text!r}", line, col, "a NAG is $ and a number 0…255")
+            self.problems.error(
+                "pbn-annotation", f"cannot read the NAG {text!r}", line, col, "a NAG is $ and a number 0…255"
+            )
             return
         if self.last is None:
             self.problems.error("pbn-annotation", f"NAG {text} before any {self._what()}", line, col)
@@ -777,7 +982,13 @@ class _Section:
             p.error("pbn-annotation", f"suffix {text} before any {self._what()}", line, col)
             return
         if id(self.last) in self.suffixed:
-            p.error("pbn-annotation", f"second suffix {text} on {self.last.text}", line, col, "at most one suffix per call or card")
+            p.error(
+                "pbn-annotation",
+                f"second suffix {text} on {self.last.text}",
+                line,
+                col,
+                "at most one suffix per call or card",
+            )
             return
         self.suffixed.add(id(self.last))
         self._add_nag(_SUFFIX_NAG[text] + (0 if self.kind == "auction" else 6), text, line, col)
@@ -794,8 +1005,14 @@ class _Section:
         if self.export:
             for line, count in sorted(self.per_line.items()):
                 if count > 4:
-                    self.problems.add("pbn-export", Severity.WARNING, f"{count} {self._what()}s on one line of an export-format file", line, 1,
-                                       "export format has at most 4 per line")  # fmt: skip
+                    self.problems.add(
+                        "pbn-export",
+                        Severity.WARNING,
+                        f"{count} {self._what()}s on one line of an export-format file",
+                        line,
+                        1,
+                        "export format has at most 4 per line",
+                    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -878,7 +1095,12 @@ class _FileReader:
                     self._inherit(game, problems)
                     _decode_game(game, problems, self.path)
                 except Exception as exc:  # noqa: BLE001 — the reader never raises; report and go on
-                    problems.error("pbn-internal", f"could not read this game ({type(exc).__name__}: {exc})", part[0].line, part[0].col)
+                    problems.error(
+                        "pbn-internal",
+                        f"could not read this game ({type(exc).__name__}: {exc})",
+                        part[0].line,
+                        part[0].col,
+                    )
                 games.append(game)
         if pending and games:
             games[-1].epilogue = pending
@@ -906,8 +1128,14 @@ class _FileReader:
             if it.kind != "tag":
                 continue
             if it.name in ("Event", "Board") and it.name in seen and seen & {"Deal", "Auction", "Play"}:
-                self.file_problems.add("pbn-game-separator", Severity.WARNING, f"[{it.name}] again: a new game without an empty line before it",
-                                        it.line, it.col, "games are separated by an empty line")  # fmt: skip
+                self.file_problems.add(
+                    "pbn-game-separator",
+                    Severity.WARNING,
+                    f"[{it.name}] again: a new game without an empty line before it",
+                    it.line,
+                    it.col,
+                    "games are separated by an empty line",
+                )
                 yield chunk[start:i]
                 start, seen = i, set()
             seen.add(it.name)
@@ -920,7 +1148,13 @@ class _FileReader:
             if r is not None:
                 out.append(r)
             elif it.kind in ("word", "str") or (it.kind == "stray" and it.text):
-                self.file_problems.add("pbn-stray-text", Severity.WARNING, f"text outside any tag: {it.text[:40]!r} (left out)", it.line, it.col)
+                self.file_problems.add(
+                    "pbn-stray-text",
+                    Severity.WARNING,
+                    f"text outside any tag: {it.text[:40]!r} (left out)",
+                    it.line,
+                    it.col,
+                )
         return out
 
     # -- one game -------------------------------------------------------------------------------
@@ -949,13 +1183,25 @@ class _FileReader:
             if kind == "tag":
                 close()
                 if self.export and (it.col != 1 or it.line == last_tag_line):
-                    p.add("pbn-export", Severity.WARNING, f"[{it.name}] is not alone at the start of its line in an export-format file", it.line, it.col)
+                    p.add(
+                        "pbn-export",
+                        Severity.WARNING,
+                        f"[{it.name}] is not alone at the start of its line in an export-format file",
+                        it.line,
+                        it.col,
+                    )
                 last_tag_line = it.end_line or it.line
                 tag = PbnTag(it.name, it.text, written=it.text, line=it.line, col=it.col)
                 game.tags.append(tag)
                 if it.name not in KNOWN_TAGS and it.name not in self.unknown_noted:
                     self.unknown_noted.add(it.name)
-                    p.add("pbn-unknown-tag", Severity.NOTE, f"[{it.name}] is not a tag of the standard (kept as it is)", it.line, it.col)
+                    p.add(
+                        "pbn-unknown-tag",
+                        Severity.NOTE,
+                        f"[{it.name}] is not a tag of the standard (kept as it is)",
+                        it.line,
+                        it.col,
+                    )
                 table = it.name in TABLE_TAGS
                 if it.name == "Auction":
                     mode, section = "auction", _Section("auction", tag, p, self.export)
@@ -977,13 +1223,24 @@ class _FileReader:
                 elif mode == "rows" and tag.rows:
                     tag.rows[-1].remarks.append(r)
                     if table and kind == "com":
-                        p.error("pbn-table", f"commentary inside the [{tag.name}] table", it.line, it.col,
-                                "only the tag of a section may be followed by commentary")  # fmt: skip
+                        p.error(
+                            "pbn-table",
+                            f"commentary inside the [{tag.name}] table",
+                            it.line,
+                            it.col,
+                            "only the tag of a section may be followed by commentary",
+                        )
                 else:
                     tag.remarks.append(r)
             elif kind in ("word", "str"):
                 if tag is None:
-                    p.add("pbn-stray-text", Severity.WARNING, f"text before the first tag: {it.text[:40]!r} (left out)", it.line, it.col)
+                    p.add(
+                        "pbn-stray-text",
+                        Severity.WARNING,
+                        f"text before the first tag: {it.text[:40]!r} (left out)",
+                        it.line,
+                        it.col,
+                    )
                 elif section is not None and kind == "word":
                     section.word(it.text, it.line, it.col)
                 elif mode == "rows":
@@ -995,12 +1252,25 @@ class _FileReader:
                     if table and kind == "word":
                         bad = re.search(r"[%\[\]{}]", it.text)
                         if bad:
-                            p.error("pbn-table", f"character {bad.group()!r} is not allowed in a table element", it.line, it.col + bad.start())
+                            p.error(
+                                "pbn-table",
+                                f"character {bad.group()!r} is not allowed in a table element",
+                                it.line,
+                                it.col + bad.start(),
+                            )
                 else:
-                    p.add("pbn-stray-text", Severity.WARNING, f"unexpected text after [{tag.name}]: {it.text[:40]!r} (left out)", it.line, it.col,
-                           "only the auction, the play and supplemental sections have data after their tag")  # fmt: skip
+                    p.add(
+                        "pbn-stray-text",
+                        Severity.WARNING,
+                        f"unexpected text after [{tag.name}]: {it.text[:40]!r} (left out)",
+                        it.line,
+                        it.col,
+                        "only the auction, the play and supplemental sections have data after their tag",
+                    )
             elif kind == "stray" and it.text:
-                p.add("pbn-stray-text", Severity.WARNING, f"unexpected {it.text!r} (left out)", it.line, it.col)
+                p.add(
+                    "pbn-stray-text", Severity.WARNING, f"unexpected {it.text!r} (left out)", it.line, it.col
+                )
         close()
 
     def _inherit(self, game: PbnGame, p: _Problems) -> None:
@@ -1017,8 +1287,13 @@ class _FileReader:
                 self.sticky.pop(t.name, None)
                 continue
             if t.name in NO_INHERIT:
-                p.error("pbn-inheritance", f"[{t.name}] may not inherit its value ({w!r})", t.line, t.col,
-                        "the standard forbids # and ## for Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play and Note")  # fmt: skip
+                p.error(
+                    "pbn-inheritance",
+                    f"[{t.name}] may not inherit its value ({w!r})",
+                    t.line,
+                    t.col,
+                    "the standard forbids # and ## for Dealer, Vulnerable, Deal, Declarer, Contract, Auction, Play and Note",
+                )
             if w.startswith("##"):
                 t.inherited = len(w) == 2  # '##' alone carries the previous value on
                 t.value = w[2:] if len(w) > 2 else self.last.get(t.name, "")
@@ -1089,7 +1364,13 @@ def _decode_game(game: PbnGame, p: _Problems, path: str) -> None:
             continue
         if tg.name in first:
             if not tg.implicit:
-                p.add("pbn-duplicate-tag", Severity.WARNING, f"[{tg.name}] again (ignored, as the standard says)", tg.line, tg.col)
+                p.add(
+                    "pbn-duplicate-tag",
+                    Severity.WARNING,
+                    f"[{tg.name}] again (ignored, as the standard says)",
+                    tg.line,
+                    tg.col,
+                )
             continue
         first[tg.name] = tg
 
@@ -1104,12 +1385,20 @@ def _decode_game(game: PbnGame, p: _Problems, path: str) -> None:
         game.dealer = _seat_or_none(t.value)
         game.spans["dealer"] = span(t)
         if game.dealer is None:
-            p.error("pbn-bad-value", f"cannot read the dealer {t.value!r}", t.line, t.col, "write N, E, S or W")
+            p.error(
+                "pbn-bad-value", f"cannot read the dealer {t.value!r}", t.line, t.col, "write N, E, S or W"
+            )
     if (t := first.get("Vulnerable")) is not None and not unknown(t.value):
         game.vulnerable = _VULNERABLE.get(t.value.strip().lower())
         game.spans["vulnerable"] = span(t)
         if game.vulnerable is None:
-            p.error("pbn-bad-value", f"cannot read the vulnerability {t.value!r}", t.line, t.col, "write None, NS, EW or All")
+            p.error(
+                "pbn-bad-value",
+                f"cannot read the vulnerability {t.value!r}",
+                t.line,
+                t.col,
+                "write None, NS, EW or All",
+            )
     deal_total = 13
     if (t := first.get("Deal")) is not None and not unknown(t.value):
         game.deal, deal_total = _parse_deal(t, p)
@@ -1120,7 +1409,13 @@ def _decode_game(game: PbnGame, p: _Problems, path: str) -> None:
         game.declarer = _seat_or_none(v[1:] if game.declarer_irregular else v)
         game.spans["declarer"] = span(t)
         if game.declarer is None:
-            p.error("pbn-bad-value", f"cannot read the declarer {t.value!r}", t.line, t.col, "write N, E, S or W (^S for a swapped dummy)")
+            p.error(
+                "pbn-bad-value",
+                f"cannot read the declarer {t.value!r}",
+                t.line,
+                t.col,
+                "write N, E, S or W (^S for a swapped dummy)",
+            )
     if (t := first.get("Contract")) is not None and not unknown(t.value):
         game.contract = _parse_contract(t, p, deal_total)
         game.spans["contract"] = span(t)
@@ -1156,18 +1451,36 @@ def _decode_game(game: PbnGame, p: _Problems, path: str) -> None:
             p.error("pbn-note", f"note index {index} is outside 1…32", t.line, t.col)
         where = section_of.get(id(t), "")
         if not where:
-            p.add("pbn-note-place", Severity.WARNING, "[Note] outside the auction and play sections", t.line, t.col,
-                   "notes follow the auction or play section they explain")  # fmt: skip
+            p.add(
+                "pbn-note-place",
+                Severity.WARNING,
+                "[Note] outside the auction and play sections",
+                t.line,
+                t.col,
+                "notes follow the auction or play section they explain",
+            )
             continue
         if index in notes[where]:
-            p.add("pbn-note-twice", Severity.WARNING, f"note {index} is given twice in the {where.lower()} section", t.line, t.col)
+            p.add(
+                "pbn-note-twice",
+                Severity.WARNING,
+                f"note {index} is given twice in the {where.lower()} section",
+                t.line,
+                t.col,
+            )
             continue
         notes[where][index] = m.group(2)
         note_tags[where][index] = t
 
     if auction_tag is not None:
         if game.dealer is None:
-            p.add("pbn-missing-tag", Severity.WARNING, "auction section without a (readable) Dealer tag", auction_tag.line, auction_tag.col)
+            p.add(
+                "pbn-missing-tag",
+                Severity.WARNING,
+                "auction section without a (readable) Dealer tag",
+                auction_tag.line,
+                auction_tag.col,
+            )
         game.auction = _decode_auction(auction_tag, game.dealer, p)
         game.auction.notes = notes["Auction"]
         game.spans["auction"] = span(auction_tag)
@@ -1177,8 +1490,14 @@ def _decode_game(game: PbnGame, p: _Problems, path: str) -> None:
         full = game.deal is None or deal_total == 13
         for needed in ("Deal", "Contract") + (("Declarer",) if full else ()):
             if needed not in first:
-                p.add("pbn-missing-tag", Severity.WARNING, f"play section without a {needed} tag", play_tag.line, play_tag.col,
-                       "the standard wants Deal, Declarer and Contract before the play")  # fmt: skip
+                p.add(
+                    "pbn-missing-tag",
+                    Severity.WARNING,
+                    f"play section without a {needed} tag",
+                    play_tag.line,
+                    play_tag.col,
+                    "the standard wants Deal, Declarer and Contract before the play",
+                )
         game.play = _decode_play(play_tag, game, deal_total, p)
         game.play.notes = notes["Play"]
         game.spans["play"] = span(play_tag)
@@ -1191,17 +1510,26 @@ def _parse_deal(t: PbnTag, p: _Problems) -> tuple[dict[Seat, frozenset[Card]] | 
     at = (t.line, t.col)
     m = re.match(r"^\s*([NESWnesw])\s*:(.*)$", v, re.DOTALL)
     if m is None:
-        p.error("pbn-deal", f"cannot read the deal {v[:30]!r}", *at, 'a deal is "N:<north> <east> <south> <west>" (any first seat)')
+        p.error(
+            "pbn-deal",
+            f"cannot read the deal {v[:30]!r}",
+            *at,
+            'a deal is "N:<north> <east> <south> <west>" (any first seat)',
+        )
         return None, 13
     first = _SEAT_BY_LETTER[m.group(1)]
     rest = m.group(2)
     parts = rest.split(" ")
     ok = True
     if "" in parts:
-        p.add("pbn-deal-spacing", Severity.WARNING, "hands in the deal must be separated by single spaces", *at)
+        p.add(
+            "pbn-deal-spacing", Severity.WARNING, "hands in the deal must be separated by single spaces", *at
+        )
         parts = rest.split()
     if len(parts) != 4:
-        p.error("pbn-deal", f"the deal gives {len(parts)} hands, not 4", *at, 'write "-" for a hand not given')
+        p.error(
+            "pbn-deal", f"the deal gives {len(parts)} hands, not 4", *at, 'write "-" for a hand not given'
+        )
         return None, 13
     hands: dict[Seat, frozenset[Card]] = {}
     owner: dict[Card, Seat] = {}
@@ -1219,7 +1547,12 @@ def _parse_deal(t: PbnTag, p: _Problems) -> tuple[dict[Seat, frozenset[Card]] | 
             for ch in ranks:
                 found = _DEAL_CARD.get((suit, ch))
                 if found is None:
-                    p.error("pbn-deal", f"{ch!r} is no rank ({seat.word}, {suit.word})", *at, "ranks are A K Q J T 9 8 7 6 5 4 3 2")
+                    p.error(
+                        "pbn-deal",
+                        f"{ch!r} is no rank ({seat.word}, {suit.word})",
+                        *at,
+                        "ranks are A K Q J T 9 8 7 6 5 4 3 2",
+                    )
                     ok = False
                     continue
                 card = found
@@ -1253,13 +1586,27 @@ def _parse_contract(t: PbnTag, p: _Problems, deal_total: int) -> str | None:
     if m is not None:
         strain = m.group(2).upper()
         if strain == "N":
-            p.add("pbn-nonstandard", Severity.WARNING, f"contract {v!r}: the standard writes NT", t.line, t.col)
+            p.add(
+                "pbn-nonstandard", Severity.WARNING, f"contract {v!r}: the standard writes NT", t.line, t.col
+            )
         return m.group(1) + ("NT" if strain in ("N", "NT") else strain) + (m.group(3) or "").upper()
     if re.fullmatch(r"NT|S|H|D|C", v, re.IGNORECASE):
         if deal_total == 13:
-            p.add("pbn-strain-only", Severity.NOTE, f"contract {v!r} names only the trump (the standard's form for end positions)", t.line, t.col)
+            p.add(
+                "pbn-strain-only",
+                Severity.NOTE,
+                f"contract {v!r} names only the trump (the standard's form for end positions)",
+                t.line,
+                t.col,
+            )
         return v.upper()
-    p.error("pbn-bad-value", f"cannot read the contract {v!r}", t.line, t.col, "write e.g. 4H, 3NT, 2SX, 6CXX or Pass")
+    p.error(
+        "pbn-bad-value",
+        f"cannot read the contract {v!r}",
+        t.line,
+        t.col,
+        "write e.g. 4H, 3NT, 2SX, 6CXX or Pass",
+    )
     return None
 
 
@@ -1277,7 +1624,13 @@ def _parse_result(game: PbnGame, t: PbnTag, p: _Problems) -> None:
         return
     m = re.fullmatch(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?", v)
     if m is None:
-        p.error("pbn-bad-value", f"cannot read the result {t.value!r}", t.line, t.col, 'write the tricks won by declarer, e.g. "9"')
+        p.error(
+            "pbn-bad-value",
+            f"cannot read the result {t.value!r}",
+            t.line,
+            t.col,
+            'write the tricks won by declarer, e.g. "9"',
+        )
         return
     sides = {m.group(1): int(m.group(2))}
     if m.group(3):
@@ -1286,7 +1639,12 @@ def _parse_result(game: PbnGame, t: PbnTag, p: _Problems) -> None:
             return
         sides[m.group(3)] = int(m.group(4))
         if sum(sides.values()) != 13 and not irregular:
-            p.error("pbn-bad-value", f"result {t.value!r}: the tricks add up to {sum(sides.values())}, not 13", t.line, t.col)
+            p.error(
+                "pbn-bad-value",
+                f"result {t.value!r}: the tricks add up to {sum(sides.values())}, not 13",
+                t.line,
+                t.col,
+            )
     if any(n > 13 for n in sides.values()):
         p.error("pbn-bad-value", f"result {t.value!r} is more than 13 tricks", t.line, t.col)
         return
@@ -1327,8 +1685,14 @@ def _check_score(t: PbnTag, p: _Problems) -> None:
     if ok and t.name == "ScorePercentage":
         ok = all(float(x) <= 100 for x in re.findall(r"\d+\.?\d*|\.\d+", v))
     if not ok:
-        p.add("pbn-value-form", Severity.WARNING, f"cannot read [{t.name}] {v!r}", t.line, t.col,
-               'forms: "<score>", "NS <score>", "EW <score>", "NS <score> EW <score>"')  # fmt: skip
+        p.add(
+            "pbn-value-form",
+            Severity.WARNING,
+            f"cannot read [{t.name}] {v!r}",
+            t.line,
+            t.col,
+            'forms: "<score>", "NS <score>", "EW <score>", "NS <score> EW <score>"',
+        )
 
 
 def _check_form(pattern: str, what: str) -> Callable[[PbnTag, _Problems], None]:
@@ -1345,14 +1709,18 @@ def _check_scoring(t: PbnTag, p: _Problems) -> None:
     fields = t.value.split(";")
     for f in fields:
         if not re.fullmatch(r"[A-Za-z0-9_-]+", f):
-            p.add("pbn-value-form", Severity.WARNING, f"[Scoring] {t.value!r}: {f!r} is not a scoring name", t.line, t.col,
-                   "fields are names such as IMP, MP, Butler, separated by ;")  # fmt: skip
+            p.add(
+                "pbn-value-form",
+                Severity.WARNING,
+                f"[Scoring] {t.value!r}: {f!r} is not a scoring name",
+                t.line,
+                t.col,
+                "fields are names such as IMP, MP, Butler, separated by ;",
+            )
             return
 
 
-_VALUE_CHECKS: dict[str, Callable[[PbnTag, _Problems], None]] = {
-    name: _check_score for name in _SCORE_FORMS
-} | {
+_VALUE_CHECKS: dict[str, Callable[[PbnTag, _Problems], None]] = dict.fromkeys(_SCORE_FORMS, _check_score) | {
     "Date": _check_form(r"[\d?]{4}\.[\d?]{2}\.[\d?]{2}", "a date YYYY.MM.DD"),
     "EventDate": _check_form(r"[\d?]{4}\.[\d?]{2}\.[\d?]{2}", "a date YYYY.MM.DD"),
     "UTCDate": _check_form(r"[\d?]{4}\.[\d?]{2}\.[\d?]{2}", "a date YYYY.MM.DD"),
@@ -1369,14 +1737,24 @@ def _check_table(t: PbnTag, p: _Problems) -> None:
     columns = t.value.split(";") if t.value.strip() else []
     for c in columns:
         if "\\" in c and re.search(r"\\\d+[LR]?$", c) is None:
-            p.error("pbn-table", f"[{t.name}] column {c!r}: a width is \\ and a number, then L or R", t.line, t.col)
+            p.error(
+                "pbn-table",
+                f"[{t.name}] column {c!r}: a width is \\ and a number, then L or R",
+                t.line,
+                t.col,
+            )
         elif re.fullmatch(r"[+-]?[^\\]*(?:\\\d+[LR]?)?", c) is None:
             p.error("pbn-table", f"[{t.name}] cannot read the column {c!r}", t.line, t.col)
     if columns and t.rows:
         count = sum(len(r.elements) for r in t.rows)
         if count % len(columns):
             last = t.rows[-1]
-            p.error("pbn-table", f"[{t.name}] has {count} elements, not a whole number of rows of {len(columns)}", last.line, 1)
+            p.error(
+                "pbn-table",
+                f"[{t.name}] has {count} elements, not a whole number of rows of {len(columns)}",
+                last.line,
+                1,
+            )
 
 
 def _check_rubber_history(game: PbnGame, first: dict[str, PbnTag], p: _Problems) -> None:
@@ -1386,15 +1764,29 @@ def _check_rubber_history(game: PbnGame, first: dict[str, PbnTag], p: _Problems)
     hist = r"\d+\s+\d+\s*/\s*\d+(?:\s+\d+){0,2}"
     m = re.fullmatch(rf"\s*(NS|EW)\s+({hist})\s+(NS|EW)\s+({hist})\s*", t.value)
     if m is None or m.group(1) == m.group(3):
-        p.add("pbn-value-form", Severity.WARNING, f"cannot read [ScoreRubberHistory] {t.value!r}", t.line, t.col, 'form: "NS <history> EW <history>"')
+        p.add(
+            "pbn-value-form",
+            Severity.WARNING,
+            f"cannot read [ScoreRubberHistory] {t.value!r}",
+            t.line,
+            t.col,
+            'form: "NS <history> EW <history>"',
+        )
         return
     below = {m.group(1): m.group(2), m.group(3): m.group(4)}
     won = {side: any(int(x) >= 100 for x in h.split("/", 1)[1].split()) for side, h in below.items()}
-    expected = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}[won["NS"], won["EW"]]
+    expected = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}[
+        won["NS"], won["EW"]
+    ]
     v = first.get("Vulnerable")
     if game.vulnerable is not None and v is not None and game.vulnerable != expected:
         at = t if (t.line, t.col) > (v.line, v.col) else v
-        p.error("pbn-inconsistent", f"[Vulnerable] {v.value!r} but the rubber history makes {expected} vulnerable", at.line, at.col)
+        p.error(
+            "pbn-inconsistent",
+            f"[Vulnerable] {v.value!r} but the rubber history makes {expected} vulnerable",
+            at.line,
+            at.col,
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1404,7 +1796,13 @@ def _check_rubber_history(game: PbnGame, first: dict[str, PbnTag], p: _Problems)
 def _decode_auction(tag: PbnTag, dealer: Seat | None, p: _Problems) -> PbnAuction:
     first = _seat_or_none(tag.value)
     if first is None and tag.value.strip() not in ("", "?"):
-        p.error("pbn-bad-value", f"cannot read the seat of [Auction] {tag.value!r}", tag.line, tag.col, "write N, E, S or W")
+        p.error(
+            "pbn-bad-value",
+            f"cannot read the seat of [Auction] {tag.value!r}",
+            tag.line,
+            tag.col,
+            "write N, E, S or W",
+        )
     auction = PbnAuction(first, tag.tokens, raw=tag.section_lines, line=tag.line, col=tag.col)
     slots = [t for t in tag.tokens if t.is_slot]
     for i, tok in enumerate(slots):
@@ -1422,8 +1820,13 @@ def _decode_auction(tag: PbnTag, dealer: Seat | None, p: _Problems) -> PbnAuctio
         for i, tok in enumerate(slots):
             assert tok.seat is not None
             if i < lead and tok.text != "-":
-                p.error("pbn-auction", f"{tok.seat.word} calls {tok.text} before the dealer ({dealer.word})", tok.line, tok.col,
-                        f"write '-' for each seat before the dealer, or start [Auction] with {dealer.name}")  # fmt: skip
+                p.error(
+                    "pbn-auction",
+                    f"{tok.seat.word} calls {tok.text} before the dealer ({dealer.word})",
+                    tok.line,
+                    tok.col,
+                    f"write '-' for each seat before the dealer, or start [Auction] with {dealer.name}",
+                )
             elif i >= lead and tok.text == "-":
                 p.error("pbn-auction", f"'-' where {tok.seat.word} should call", tok.line, tok.col)
     else:
@@ -1464,23 +1867,48 @@ def _decode_auction(tag: PbnTag, dealer: Seat | None, p: _Problems) -> PbnAuctio
             passes += 1
             ended = passes >= (3 if last_bid else 4)
         elif c == "X":
-            if last_bid is None or doubled or (seat is not None and last_bid[2] is not None and seat.side == last_bid[2].side):
-                p.error("pbn-auction", f"{_who(seat)}'s double is not allowed here", tok.line, tok.col,
-                        "one may double only an opponent's bid not yet doubled")  # fmt: skip
+            if (
+                last_bid is None
+                or doubled
+                or (seat is not None and last_bid[2] is not None and seat.side == last_bid[2].side)
+            ):
+                p.error(
+                    "pbn-auction",
+                    f"{_who(seat)}'s double is not allowed here",
+                    tok.line,
+                    tok.col,
+                    "one may double only an opponent's bid not yet doubled",
+                )
             doubled, doubler, passes = 1, seat, 0
         elif c == "XX":
             if doubled != 1 or (seat is not None and doubler is not None and seat.side == doubler.side):
-                p.error("pbn-auction", f"{_who(seat)}'s redouble is not allowed here", tok.line, tok.col,
-                        "one may redouble only an opponent's double of one's own side")  # fmt: skip
+                p.error(
+                    "pbn-auction",
+                    f"{_who(seat)}'s redouble is not allowed here",
+                    tok.line,
+                    tok.col,
+                    "one may redouble only an opponent's double of one's own side",
+                )
             doubled, passes = 2, 0
         else:
             key = _bid_key(c)
             assert key is not None
             sufficient = last_bid is None or key > last_bid[:2]
             if not sufficient and tok.irregular != "I":
-                p.error("pbn-auction", f"{_who(seat)}'s {c} is insufficient", tok.line, tok.col, "mark an accepted insufficient bid ^I")
+                p.error(
+                    "pbn-auction",
+                    f"{_who(seat)}'s {c} is insufficient",
+                    tok.line,
+                    tok.col,
+                    "mark an accepted insufficient bid ^I",
+                )
             elif sufficient and tok.irregular == "I":
-                p.error("pbn-irregularity", f"{c} is marked insufficient (^I) but is sufficient", tok.line, tok.col)
+                p.error(
+                    "pbn-irregularity",
+                    f"{c} is marked insufficient (^I) but is sufficient",
+                    tok.line,
+                    tok.col,
+                )
             last_bid = (key[0], key[1], seat)
             bids.append((c, seat))
             doubled, doubler, passes = 0, None, 0
@@ -1515,31 +1943,60 @@ def _check_auction_outcome(game: PbnGame, first: dict[str, PbnTag], p: _Problems
         bare = game.contract.isalpha() and game.contract != "Pass"  # a strain only (end positions)
         differs = _strain_of(a.contract) != game.contract if bare else game.contract != a.contract
         if differs:
-            p.error("pbn-inconsistent", f"[Contract] {t.value!r} but the auction ends in {a.contract}", t.line, t.col)
+            p.error(
+                "pbn-inconsistent",
+                f"[Contract] {t.value!r} but the auction ends in {a.contract}",
+                t.line,
+                t.col,
+            )
     d = first.get("Declarer")
     if d is None:
         return
     if a.contract == "Pass":
         if d.value.strip() not in ("", "?"):
-            p.error("pbn-inconsistent", f"[Declarer] {d.value!r} but the deal was passed out", d.line, d.col, 'write [Declarer ""]')
+            p.error(
+                "pbn-inconsistent",
+                f"[Declarer] {d.value!r} but the deal was passed out",
+                d.line,
+                d.col,
+                'write [Declarer ""]',
+            )
         return
     if a.declarer is None or game.declarer is None:
         return
     if game.declarer_irregular:
         if game.declarer != a.declarer.partner:
-            p.error("pbn-inconsistent", f"[Declarer] {d.value!r}: the auction makes {a.declarer.word} declarer, "
-                    f"so only ^{a.declarer.partner.name} (dummy and declarer swapped) is possible", d.line, d.col)  # fmt: skip
+            p.error(
+                "pbn-inconsistent",
+                f"[Declarer] {d.value!r}: the auction makes {a.declarer.word} declarer, "
+                f"so only ^{a.declarer.partner.name} (dummy and declarer swapped) is possible",
+                d.line,
+                d.col,
+            )
     elif game.declarer != a.declarer:
-        p.error("pbn-inconsistent", f"[Declarer] {d.value!r} but the auction makes {a.declarer.word} declarer", d.line, d.col)
+        p.error(
+            "pbn-inconsistent",
+            f"[Declarer] {d.value!r} but the auction makes {a.declarer.word} declarer",
+            d.line,
+            d.col,
+        )
 
 
-def _check_notes(tokens: list[PbnToken], notes: dict[int, str], note_tags: dict[int, PbnTag], p: _Problems) -> None:
+def _check_notes(
+    tokens: list[PbnToken], notes: dict[int, str], note_tags: dict[int, PbnTag], p: _Problems
+) -> None:
     used: set[int] = set()
     for tok in tokens:
         if tok.note is not None:
             used.add(tok.note)
             if tok.note not in notes and 1 <= tok.note <= 32:
-                p.add("pbn-note-missing", Severity.WARNING, f"no [Note] explains ={tok.note}=", tok.line, tok.col)
+                p.add(
+                    "pbn-note-missing",
+                    Severity.WARNING,
+                    f"no [Note] explains ={tok.note}=",
+                    tok.line,
+                    tok.col,
+                )
     for index, t in note_tags.items():
         if index not in used:
             p.add("pbn-note-unused", Severity.WARNING, f"note {index} is not referred to", t.line, t.col)
@@ -1552,7 +2009,13 @@ def _check_notes(tokens: list[PbnToken], notes: dict[int, str], note_tags: dict[
 def _decode_play(tag: PbnTag, game: PbnGame, deal_total: int, p: _Problems) -> PbnPlay:
     first = _seat_or_none(tag.value)
     if first is None and tag.value.strip() not in ("", "?"):
-        p.error("pbn-bad-value", f"cannot read the seat of [Play] {tag.value!r}", tag.line, tag.col, "write N, E, S or W")
+        p.error(
+            "pbn-bad-value",
+            f"cannot read the seat of [Play] {tag.value!r}",
+            tag.line,
+            tag.col,
+            "write N, E, S or W",
+        )
     play = PbnPlay(first, tag.tokens, raw=tag.section_lines, line=tag.line, col=tag.col, _total=deal_total)
     slots = [t for t in tag.tokens if t.is_slot]
     star = next((i for i, t in enumerate(tag.tokens) if t.text == "*"), None)
@@ -1564,8 +2027,13 @@ def _decode_play(tag: PbnTag, game: PbnGame, deal_total: int, p: _Problems) -> P
     if first is None:
         return play
     if game.declarer is not None and first != game.declarer.lho:
-        p.add("pbn-play-leader", Severity.WARNING, f"[Play] {first.name}: the opening leader should be {game.declarer.lho.word}, on declarer's left",
-               tag.line, tag.col)  # fmt: skip
+        p.add(
+            "pbn-play-leader",
+            Severity.WARNING,
+            f"[Play] {first.name}: the opening leader should be {game.declarer.lho.word}, on declarer's left",
+            tag.line,
+            tag.col,
+        )
     for i, tok in enumerate(slots):
         tok.seat = first.next(i % 4)
     strain = game.strain
@@ -1602,7 +2070,12 @@ def _decode_play(tag: PbnTag, game: PbnGame, deal_total: int, p: _Problems) -> P
             tok = found
             if tok.text == "+":
                 if plus_seen:
-                    p.error("pbn-continuation", "a second '+' (only the next card can be awaited)", tok.line, tok.col)
+                    p.error(
+                        "pbn-continuation",
+                        "a second '+' (only the next card can be awaited)",
+                        tok.line,
+                        tok.col,
+                    )
                 plus_seen = True
                 play.continued = True
                 continue
@@ -1610,10 +2083,20 @@ def _decode_play(tag: PbnTag, game: PbnGame, deal_total: int, p: _Problems) -> P
             if card is None:  # '-': unknown or not played
                 continue
             if plus_seen:
-                p.error("pbn-continuation", f"{tok.text} is played after the card still awaited ('+')", tok.line, tok.col)
+                p.error(
+                    "pbn-continuation",
+                    f"{tok.text} is played after the card still awaited ('+')",
+                    tok.line,
+                    tok.col,
+                )
             lead_card = pos == 0 and leader is not None
             if tok.irregular == "R" and lead_card:
-                p.error("pbn-irregularity", f"^R on the lead {tok.text}: a lead cannot be a revoke", tok.line, tok.col)
+                p.error(
+                    "pbn-irregularity",
+                    f"^R on the lead {tok.text}: a lead cannot be a revoke",
+                    tok.line,
+                    tok.col,
+                )
             elif tok.irregular == "L" and not lead_card and leader is not None:
                 pass  # reported above
             if checking and leader is not None and seat in hands:
@@ -1621,17 +2104,35 @@ def _decode_play(tag: PbnTag, game: PbnGame, deal_total: int, p: _Problems) -> P
                 if card not in hand:
                     why = "has already played" if card in original.get(seat, ()) else "does not hold"
                     holder = next((s for s, h in original.items() if card in h and s != seat), None)
-                    extra_info = f" ({holder.word} holds it)" if holder is not None and why == "does not hold" else ""
-                    p.error("pbn-play", f"{seat.word} {why} {tok.text}{extra_info}", tok.line, tok.col,
-                            "the cards after this trick are not checked")  # fmt: skip
+                    extra_info = (
+                        f" ({holder.word} holds it)" if holder is not None and why == "does not hold" else ""
+                    )
+                    p.error(
+                        "pbn-play",
+                        f"{seat.word} {why} {tok.text}{extra_info}",
+                        tok.line,
+                        tok.col,
+                        "the cards after this trick are not checked",
+                    )
                     card_error = True
                 elif led is not None and not lead_card:
                     revoke = card.suit != led and any(c.suit == led for c in hand)
                     if revoke and tok.irregular != "R":
-                        p.error("pbn-play", f"{seat.word} revokes: {tok.text} on a {led.word[:-1]} lead while holding "
-                                f"{min(c for c in hand if c.suit == led).ascii()}", tok.line, tok.col, "mark a revoke that stood ^R")  # fmt: skip
+                        p.error(
+                            "pbn-play",
+                            f"{seat.word} revokes: {tok.text} on a {led.word[:-1]} lead while holding "
+                            f"{min(c for c in hand if c.suit == led).ascii()}",
+                            tok.line,
+                            tok.col,
+                            "mark a revoke that stood ^R",
+                        )
                     elif not revoke and tok.irregular == "R":
-                        p.error("pbn-irregularity", f"{tok.text} is marked as a revoke (^R) but is not one", tok.line, tok.col)
+                        p.error(
+                            "pbn-irregularity",
+                            f"{tok.text} is marked as a revoke (^R) but is not one",
+                            tok.line,
+                            tok.col,
+                        )
                 hand.discard(card)
             elif checking and card in played:
                 p.error("pbn-play", f"{tok.text} is played twice", tok.line, tok.col)
@@ -1642,12 +2143,20 @@ def _decode_play(tag: PbnTag, game: PbnGame, deal_total: int, p: _Problems) -> P
             plays.append((seat, card))
         if card_error:
             checking = False
-        winner = trick_winner(plays, trump) if len(plays) == 4 and leader is not None and trump_known else None
+        winner = (
+            trick_winner(plays, trump) if len(plays) == 4 and leader is not None and trump_known else None
+        )
         play.tricks.append(PbnTrick(t_index // 4 + 1, leader, plays, winner))
         leader = winner
     if star is not None and play.continued:
         st = tag.tokens[star]
-        p.error("pbn-continuation", "'*' and '+' in the same play", st.line, st.col, "'+' awaits the next card; '*' says no more will come")
+        p.error(
+            "pbn-continuation",
+            "'*' and '+' in the same play",
+            st.line,
+            st.col,
+            "'+' awaits the next card; '*' says no more will come",
+        )
     return play
 
 
@@ -1656,27 +2165,53 @@ def _check_result(game: PbnGame, first: dict[str, PbnTag], deal_total: int, p: _
     if t is None or t.value.strip() in ("", "?"):
         return
     if game.contract == "Pass":
-        p.error("pbn-inconsistent", f"[Result] {t.value!r} for a deal passed out", t.line, t.col, 'write [Result ""]')
+        p.error(
+            "pbn-inconsistent",
+            f"[Result] {t.value!r} for a deal passed out",
+            t.line,
+            t.col,
+            'write [Result ""]',
+        )
         return
     d = first.get("Declarer")
     if game.contract is None and d is not None and d.value.strip() == "":
         p.error("pbn-inconsistent", f"[Result] {t.value!r} with no contract and no declarer", t.line, t.col)
         return
     play = game.play
-    if game.result is None or game.result_irregular or play is None or game.declarer is None or not play.tricks:
+    if (
+        game.result is None
+        or game.result_irregular
+        or play is None
+        or game.declarer is None
+        or not play.tricks
+    ):
         return
     side = game.declarer.side
     known = [tr for tr in play.tricks if tr.winner is not None]
     won = sum(1 for tr in known if tr.winner is not None and tr.winner.side == side)
     if play.complete and len(known) == deal_total:
         if won != game.result:
-            p.error("pbn-inconsistent", f"[Result] {game.result} but declarer wins {won} tricks in the play", t.line, t.col,
-                    "an agreed wrong result is written with a caret: ^9")  # fmt: skip
+            p.error(
+                "pbn-inconsistent",
+                f"[Result] {game.result} but declarer wins {won} tricks in the play",
+                t.line,
+                t.col,
+                "an agreed wrong result is written with a caret: ^9",
+            )
     elif game.result < won:
-        p.error("pbn-inconsistent", f"[Result] {game.result} but declarer has already won {won} tricks in the play", t.line, t.col)
+        p.error(
+            "pbn-inconsistent",
+            f"[Result] {game.result} but declarer has already won {won} tricks in the play",
+            t.line,
+            t.col,
+        )
     elif game.result > won + (deal_total - len(known)):
-        p.error("pbn-inconsistent", f"[Result] {game.result} but declarer can win at most {won + deal_total - len(known)} tricks",
-                t.line, t.col)  # fmt: skip
+        p.error(
+            "pbn-inconsistent",
+            f"[Result] {game.result} but declarer can win at most {won + deal_total - len(known)} tricks",
+            t.line,
+            t.col,
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1926,7 +2461,9 @@ class _GameWriter:
         for row in rows:
             self.flush()
             if ncol and len(row.elements) == ncol:
-                cells = [e.rjust(w) if align == "R" else e.ljust(w) for e, (w, align) in zip(row.elements, widths)]
+                cells = [
+                    e.rjust(w) if align == "R" else e.ljust(w) for e, (w, align) in zip(row.elements, widths)
+                ]
                 text = " ".join(cells).rstrip()
             else:
                 text = " ".join(row.elements)
@@ -1991,7 +2528,9 @@ def make_game(
     given = dict(tags)
     derived: dict[str, str] = {}
     if auction is not None and (contract is None or declarer is None):
-        probe = read_pbn(f'[Dealer "{dealer.name}"]\n[Auction "{dealer.name}"]\n' + " ".join(auction) + "\n", "<make_game>")[0]
+        probe = read_pbn(
+            f'[Dealer "{dealer.name}"]\n[Auction "{dealer.name}"]\n' + " ".join(auction) + "\n", "<make_game>"
+        )[0]
         a = probe[0].auction if probe else None
         if a is not None:
             if contract is None and a.contract is not None:
@@ -2037,7 +2576,9 @@ def make_game(
             play_lines.append(row)
             if len(trick) == 4:
                 if strain is None and n < len(tricks):
-                    raise ValueError("a play of more than one trick needs a contract naming the trump (or NT)")
+                    raise ValueError(
+                        "a play of more than one trick needs a contract naming the trump (or NT)"
+                    )
                 prev_winner = trick_winner(list(trick), trump) if strain is not None else None
                 if prev_winner is not None and declarer is not None and prev_winner.side == declarer.side:
                     won += 1

@@ -14,21 +14,29 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .. import __version__
 from ..record.diagnostics import Diagnostic, Severity
-from ..validation.files import Checked, check_file, find_hands
-from .model import Lesson, lesson_model
-from .model import MAKE_TECHNIQUE
+from ..teaching.annotate import detector_names
 from ..teaching.make import dummy_bridge, elwell_dealer, foster_dealer, foster_dummy
 from ..teaching.make_examples import EXAMPLES
-from ..teaching.annotate import detector_names
 from ..teaching.motifs import TECHNIQUES
+from ..validation.files import Checked, check_file, find_hands
+from .html import (
+    IndexEntry,
+    Nav,
+    make_environment,
+    render_corpus_front,
+    render_index,
+    render_lesson,
+    render_page,
+)
+from .model import MAKE_TECHNIQUE, Lesson, lesson_model
 from .resources import assets_dir, templates_dir
-from .html import IndexEntry, Nav, make_environment, render_corpus_front, render_index, render_lesson, render_page
 
 __all__ = ["BuildOptions", "BuildReport", "build_site", "DEFAULT_OUT", "MANIFEST", "OutputNotOurs"]
 
@@ -78,9 +86,14 @@ class _Item:
 def _summary(lesson: Lesson) -> dict[str, Any]:
     """A lesson's facts for the index, the technique page and the corpus PDF, kept in the manifest
     so that an unchanged hand needs no lesson model on the next build."""
-    return {"title": lesson.title, "citation": lesson.citation, "contract": lesson.contract,
-            "result": lesson.result or lesson.outcome, "techniques": list(lesson.techniques),
-            "technique_tricks": [[k, list(v)] for k, v in lesson.technique_tricks]}  # fmt: skip
+    return {
+        "title": lesson.title,
+        "citation": lesson.citation,
+        "contract": lesson.contract,
+        "result": lesson.result or lesson.outcome,
+        "techniques": list(lesson.techniques),
+        "technique_tricks": [[k, list(v)] for k, v in lesson.technique_tricks],
+    }
 
 
 def _natural(text: str) -> list[object]:
@@ -135,18 +148,23 @@ def _check_output(out: Path) -> dict[str, object]:
         except (OSError, ValueError):
             return {}
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise OutputNotOurs(f"{out} is not empty and was not made by replayer build; "
-                            "name a new or empty folder with --out")  # fmt: skip
+        raise OutputNotOurs(
+            f"{out} is not empty and was not made by replayer build; name a new or empty folder with --out"
+        )
     return {}
 
 
-def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int, int, str], None] | None = None) -> BuildReport:
+def build_site(
+    paths: list[str], options: BuildOptions, progress: Callable[[int, int, str], None] | None = None
+) -> BuildReport:
     """Build the site; never raises on a hand's content (invalid hands are reported, the rest built)."""
     started = time.perf_counter()
     report = BuildReport()
     out = options.out
     previous = _check_output(out)
-    old_lessons: dict[str, dict[str, object]] = previous.get("lessons", {}) if isinstance(previous.get("lessons"), dict) else {}  # type: ignore[assignment]
+    old_lessons: dict[str, dict[str, object]] = (
+        previous.get("lessons", {}) if isinstance(previous.get("lessons"), dict) else {}
+    )  # type: ignore[assignment]
 
     files = find_hands(paths)
     if options.pdf:
@@ -163,10 +181,17 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     with_dd = dds_available() is None  # the lessons carry the double-dummy layer only with endplay
     dd_cache = _load_dd_cache(out) if with_dd else {}
     dd_size = len(dd_cache)
-    base_key = hashlib.sha256("\0".join((
-        __version__, _digest_tree([Path(d) for d in template_dirs]), _digest_tree([ASSETS]), str(options.pdf),
-        str(with_dd),
-    )).encode()).hexdigest()  # fmt: skip
+    base_key = hashlib.sha256(
+        "\0".join(
+            (
+                __version__,
+                _digest_tree([Path(d) for d in template_dirs]),
+                _digest_tree([ASSETS]),
+                str(options.pdf),
+                str(with_dd),
+            )
+        ).encode()
+    ).hexdigest()
 
     items: list[_Item] = []
     for n, path in enumerate(files, 1):
@@ -198,18 +223,30 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
             return os.path.relpath(out / (other.slug + suffix), (out / it.slug).parent).replace(os.sep, "/")
 
         it.href_pdf = Path(it.slug).name + ".pdf" if options.pdf else None
-        nav = Nav(root=root, index=root + "index.html",
-                  prev=(rel(prev_it), prev_it.title) if prev_it else None,
-                  next=(rel(next_it), next_it.title) if next_it else None,
-                  pdf=it.href_pdf, source_path=it.checked.path.as_posix())  # fmt: skip
+        nav = Nav(
+            root=root,
+            index=root + "index.html",
+            prev=(rel(prev_it), prev_it.title) if prev_it else None,
+            next=(rel(next_it), next_it.title) if next_it else None,
+            pdf=it.href_pdf,
+            source_path=it.checked.path.as_posix(),
+        )
         text = it.checked.path.read_bytes()
         it.key = hashlib.sha256(b"\0".join((base_key.encode(), text, repr(nav).encode()))).hexdigest()
         html_path = out / (it.slug + ".html")
         pdf_path = out / (it.slug + ".pdf")
         old = old_lessons.get(it.slug, {})
-        fresh = (not options.force and old.get("key") == it.key and html_path.is_file()
-                 and isinstance(old.get("summary"), dict) and (not options.pdf or pdf_path.is_file()))  # fmt: skip
-        entry: dict[str, object] = {"key": it.key, "files": [it.slug + ".html"] + ([it.slug + ".pdf"] if options.pdf else [])}
+        fresh = (
+            not options.force
+            and old.get("key") == it.key
+            and html_path.is_file()
+            and isinstance(old.get("summary"), dict)
+            and (not options.pdf or pdf_path.is_file())
+        )
+        entry: dict[str, object] = {
+            "key": it.key,
+            "files": [it.slug + ".html"] + ([it.slug + ".pdf"] if options.pdf else []),
+        }
         if fresh:
             report.unchanged += 1
             it.summary = old["summary"]  # type: ignore[assignment]
@@ -217,8 +254,9 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
                 entry["pdf_key"] = old["pdf_key"]
         else:
             assert it.checked.game is not None and it.checked.record is not None
-            it.lesson = lesson_model(it.checked.game, it.checked.record, it.checked.diagnostics, dd_cache,
-                                     double_dummy=with_dd)  # fmt: skip
+            it.lesson = lesson_model(
+                it.checked.game, it.checked.record, it.checked.diagnostics, dd_cache, double_dummy=with_dd
+            )
             it.summary = _summary(it.lesson)
             write_atomic(html_path, render_lesson(env, it.lesson, nav, version=__version__).encode("utf-8"))
             if options.pdf:
@@ -252,21 +290,41 @@ def build_site(paths: list[str], options: BuildOptions, progress: Callable[[int,
     for it in items:
         rec = it.checked.record
         assert rec is not None
-        books.setdefault(_book_title(it), []).append(IndexEntry(
-            book=_book_title(it), href=it.slug + ".html", title=it.summary["title"], citation=it.summary["citation"],
-            contract=it.summary["contract"], result=it.summary["result"], techniques=tuple(it.summary["techniques"]),
-            pdf=(it.slug + ".pdf") if options.pdf else None,
-        ))  # fmt: skip
-    problems = [f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
-                for c in report.invalid]  # fmt: skip
-    index = render_index(env, list(books.items()), version=__version__,
-                         corpus_pdf=CORPUS_PDF if report.corpus_pdf else None, problems=problems,
-                         extra={"techniques_page": TECHNIQUES_PAGE, "makes_page": MAKES_PAGE})  # fmt: skip
+        books.setdefault(_book_title(it), []).append(
+            IndexEntry(
+                book=_book_title(it),
+                href=it.slug + ".html",
+                title=it.summary["title"],
+                citation=it.summary["citation"],
+                contract=it.summary["contract"],
+                result=it.summary["result"],
+                techniques=tuple(it.summary["techniques"]),
+                pdf=(it.slug + ".pdf") if options.pdf else None,
+            )
+        )
+    problems = [
+        f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
+        for c in report.invalid
+    ]
+    index = render_index(
+        env,
+        list(books.items()),
+        version=__version__,
+        corpus_pdf=CORPUS_PDF if report.corpus_pdf else None,
+        problems=problems,
+        extra={"techniques_page": TECHNIQUES_PAGE, "makes_page": MAKES_PAGE},
+    )
     write_atomic(out / "index.html", index.encode("utf-8"))
-    write_atomic(out / TECHNIQUES_PAGE, render_page(env, "techniques.html", version=__version__,
-                                                    techniques=_technique_index(items)).encode("utf-8"))  # fmt: skip
-    write_atomic(out / MAKES_PAGE, render_page(env, "makes.html", version=__version__,
-                                               exercises=_make_exercises()).encode("utf-8"))  # fmt: skip
+    write_atomic(
+        out / TECHNIQUES_PAGE,
+        render_page(env, "techniques.html", version=__version__, techniques=_technique_index(items)).encode(
+            "utf-8"
+        ),
+    )
+    write_atomic(
+        out / MAKES_PAGE,
+        render_page(env, "makes.html", version=__version__, exercises=_make_exercises()).encode("utf-8"),
+    )
 
     # Files an earlier build wrote for hands that are gone (or PDFs no longer wanted): ours to remove.
     wanted = {f for e in lessons_manifest.values() for f in _strings(e.get("files"))}
@@ -294,7 +352,11 @@ def _load_dd_cache(out: Path) -> dict[str, int]:
         data = json.loads((out / DD_CACHE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, int)} if isinstance(data, dict) else {}
+    return (
+        {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, int)}
+        if isinstance(data, dict)
+        else {}
+    )
 
 
 TECHNIQUES_PAGE = "techniques.html"
@@ -309,7 +371,8 @@ def _technique_index(items: list[_Item]) -> list[tuple[str, list[tuple[str, str,
         for technique, tricks in it.summary["technique_tricks"]:
             href = it.slug + ".html"
             found.setdefault(technique, []).append(
-                (it.summary["title"], href, [(t, f"{href}#trick-{t}") for t in tricks]))
+                (it.summary["title"], href, [(t, f"{href}#trick-{t}") for t in tricks])
+            )
     return [(t, found[t]) for t in order if t in found] + [(t, v) for t, v in found.items() if t not in order]
 
 
@@ -318,11 +381,23 @@ def _make_exercises() -> list[dict[str, Any]]:
     out = []
     for ex in EXAMPLES:
         cards = ex.cards()
-        advice = ([foster_dealer(cards, ex.score), elwell_dealer(cards, ex.score)] if ex.seat == "dealer"
-                  else [foster_dummy(cards)]) + [dummy_bridge(cards)]  # fmt: skip
-        out.append({"ex": ex, "suits": [("♠", False, ex.spades), ("♥", True, ex.hearts), ("♦", True, ex.diamonds),
-                                         ("♣", False, ex.clubs)],
-                    "advice": [(a.source, a.call_word, "; ".join(a.reasons)) for a in advice]})  # fmt: skip
+        advice = (
+            [foster_dealer(cards, ex.score), elwell_dealer(cards, ex.score)]
+            if ex.seat == "dealer"
+            else [foster_dummy(cards)]
+        ) + [dummy_bridge(cards)]
+        out.append(
+            {
+                "ex": ex,
+                "suits": [
+                    ("♠", False, ex.spades),
+                    ("♥", True, ex.hearts),
+                    ("♦", True, ex.diamonds),
+                    ("♣", False, ex.clubs),
+                ],
+                "advice": [(a.source, a.call_word, "; ".join(a.reasons)) for a in advice],
+            }
+        )
     return out
 
 
@@ -363,9 +438,18 @@ def _write_corpus(env: object, items: list[_Item], out: Path, corpus_path: Path,
     title = books[0] if len(books) == 1 else "Illustrative hands"
 
     def front(starts: list[int]) -> bytes:
-        entries = [IndexEntry(book=_book_title(it), href="", title=it.summary["title"], citation=it.summary["citation"],
-                              contract=it.summary["contract"], result="", page=start)
-                   for it, start in zip(items, starts)]  # fmt: skip
+        entries = [
+            IndexEntry(
+                book=_book_title(it),
+                href="",
+                title=it.summary["title"],
+                citation=it.summary["citation"],
+                contract=it.summary["contract"],
+                result="",
+                page=start,
+            )
+            for it, start in zip(items, starts)
+        ]
         html = render_corpus_front(env, entries, title=title, version=__version__)  # type: ignore[arg-type]
         nonlocal front_key
         key = hashlib.sha256(html.encode("utf-8")).hexdigest()
@@ -379,4 +463,3 @@ def _write_corpus(env: object, items: list[_Item], out: Path, corpus_path: Path,
 
     write_atomic(corpus_path, assemble_corpus(front, lessons, title=title))
     return str(front_key)
-

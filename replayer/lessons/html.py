@@ -7,8 +7,9 @@ caller (the build), the user's override folder first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import jinja2
 from markdown_it import MarkdownIt
@@ -16,8 +17,17 @@ from markupsafe import Markup
 
 from .model import Lesson
 
-__all__ = ["Nav", "IndexEntry", "make_environment", "render_lesson", "render_index", "render_corpus_front", "render_page",
-           "markdown_block", "markdown_inline"]  # fmt: skip
+__all__ = [
+    "Nav",
+    "IndexEntry",
+    "make_environment",
+    "render_lesson",
+    "render_index",
+    "render_corpus_front",
+    "render_page",
+    "markdown_block",
+    "markdown_inline",
+]
 
 _MD = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
 
@@ -75,17 +85,28 @@ def make_environment(template_dirs: Sequence[str]) -> jinja2.Environment:
     return env
 
 
-def render_lesson(env: jinja2.Environment, lesson: Lesson, nav: Nav, *, version: str, for_print: bool = False) -> str:
+def render_lesson(
+    env: jinja2.Environment, lesson: Lesson, nav: Nav, *, version: str, for_print: bool = False
+) -> str:
     """The lesson page.  ``for_print`` drops the stepper and the site navigation (the PDF's source)."""
-    return env.get_template("lesson.html").render(lesson=lesson, nav=nav, root=nav.root, version=version,
-                                                  for_print=for_print)
+    return env.get_template("lesson.html").render(
+        lesson=lesson, nav=nav, root=nav.root, version=version, for_print=for_print
+    )
 
 
-def render_index(env: jinja2.Environment, books: Sequence[tuple[str, Sequence[IndexEntry]]], *, version: str,
-                 corpus_pdf: str | None, problems: Sequence[str] = (), extra: dict[str, Any] | None = None) -> str:  # fmt: skip
+def render_index(
+    env: jinja2.Environment,
+    books: Sequence[tuple[str, Sequence[IndexEntry]]],
+    *,
+    version: str,
+    corpus_pdf: str | None,
+    problems: Sequence[str] = (),
+    extra: dict[str, Any] | None = None,
+) -> str:
     """The site's front page: every book and its hands."""
-    return env.get_template("index.html").render(books=books, version=version, corpus_pdf=corpus_pdf,
-                                                 problems=problems, root="", **(extra or {}))  # fmt: skip
+    return env.get_template("index.html").render(
+        books=books, version=version, corpus_pdf=corpus_pdf, problems=problems, root="", **(extra or {})
+    )
 
 
 def render_page(env: jinja2.Environment, template: str, *, version: str, **context: Any) -> str:
@@ -93,6 +114,10 @@ def render_page(env: jinja2.Environment, template: str, *, version: str, **conte
     return env.get_template(template).render(version=version, root="", **context)
 
 
-def render_corpus_front(env: jinja2.Environment, entries: Sequence[IndexEntry], *, title: str, version: str) -> str:
+def render_corpus_front(
+    env: jinja2.Environment, entries: Sequence[IndexEntry], *, title: str, version: str
+) -> str:
     """The corpus PDF's title page and table of contents (entries carry their page numbers)."""
-    return env.get_template("corpus-front.html").render(entries=entries, title=title, version=version, root="")
+    return env.get_template("corpus-front.html").render(
+        entries=entries, title=title, version=version, root=""
+    )

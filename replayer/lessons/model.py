@@ -6,26 +6,40 @@ Markdown here: turning them into HTML is the renderer's job.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
-from typing import Any, MutableMapping
+from typing import Any
 
 from ..analysis.double_dummy import PlayAnalysis, analyse, dds_available, verify_claims
-from ..teaching.annotate import annotate
-from ..rules.cards import SUITS_HIGH_FIRST, Card, Letter, Seat
-from ..record.diagnostics import Diagnostic, Severity
-from ..rules.game import Game
 from ..formats.interop import handviewer_url
+from ..record.diagnostics import Diagnostic, Severity
+from ..record.hand import HandRecord
+from ..rules.cards import SUITS_HIGH_FIRST, Card, Letter, Seat
+from ..rules.game import Game
+from ..scoring.base import SIDES
+from ..scoring.sheet import score_game
+from ..teaching.annotate import annotate
 from ..teaching.make import make_note
 from ..teaching.motifs import Finding
-from ..record.hand import HandRecord
-from ..scoring.sheet import score_game
-from ..scoring.base import SIDES
 
 __all__ = ["CardView", "HandView", "TrickRow", "NoteView", "Lesson", "lesson_model", "citation", "card_words"]
 
 SUIT_ORDER = SUITS_HIGH_FIRST
-_RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-               10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}  # fmt: skip
+_RANK_WORDS = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
 _BOOK_ROLE = {Letter.Z: "dealer", Letter.A: "leader", Letter.Y: "dummy", Letter.B: "pone"}
 
 
@@ -58,8 +72,17 @@ class CardView:
 
 
 def _view(card: Card, *, led: bool = False, won: bool = False, dd: tuple[str, str] = ("", "")) -> CardView:
-    return CardView(card.suit.symbol, card.rank.display, card.suit.letter + card.rank.display, card.suit.is_red,
-                    card_words(card), led, won, dd[0], dd[1])  # fmt: skip
+    return CardView(
+        card.suit.symbol,
+        card.rank.display,
+        card.suit.letter + card.rank.display,
+        card.suit.is_red,
+        card_words(card),
+        led,
+        won,
+        dd[0],
+        dd[1],
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +158,9 @@ class Lesson:
     contract: str = ""  # short form for the index: "NT by Z"
     partial: bool = False  # an end position or problem rather than a whole deal
     bbo_url: str | None = None  # the hand in BBO's Handviewer (None when LIN cannot hold it)
-    double_dummy: tuple[str, ...] = ()  # the analysis in sentences: the start, then each card that cost a trick
+    double_dummy: tuple[
+        str, ...
+    ] = ()  # the analysis in sentences: the start, then each card that cost a trick
 
 
 def citation(record: HandRecord) -> str:
@@ -208,7 +233,11 @@ def _contract_short(game: Game, letters: bool) -> str:
 def _hand_view(game: Game, seat: Seat) -> HandView:
     cards = game.deal.get(seat, frozenset())
     suits = tuple(
-        (s.symbol, s.is_red, tuple(r.display for r in sorted((c.rank for c in cards if c.suit == s), reverse=True)))
+        (
+            s.symbol,
+            s.is_red,
+            tuple(r.display for r in sorted((c.rank for c in cards if c.suit == s), reverse=True)),
+        )
         for s in SUIT_ORDER
     )
     return HandView(seat.name, seat.word, game.labels[seat].name, _role(game, seat), suits, len(cards))
@@ -240,9 +269,18 @@ def derived_notes(game: Game, start: int = 1) -> tuple[list[NoteView], list[Find
     findings = [f for f in annotate(game) if f.shown]
     for f in findings:
         key = _key_card(game, f)
-        notes.append(NoteView(f"derived-{start + len(notes)}", f.text, f.all_tricks, None, "derived", f.technique,
-                              key.suit.letter + key.rank.display if key is not None else None,
-                              f.trick if key is not None else None))  # fmt: skip
+        notes.append(
+            NoteView(
+                f"derived-{start + len(notes)}",
+                f.text,
+                f.all_tricks,
+                None,
+                "derived",
+                f.technique,
+                key.suit.letter + key.rank.display if key is not None else None,
+                f.trick if key is not None else None,
+            )
+        )
     return notes, findings
 
 
@@ -257,8 +295,14 @@ def _key_card(game: Game, f: Finding) -> Card | None:
     return max(mine, key=order.index) if mine else None
 
 
-def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, ...] = (),
-                 dd_cache: MutableMapping[str, int] | None = None, *, double_dummy: bool = True) -> Lesson:  # fmt: skip
+def lesson_model(
+    game: Game,
+    record: HandRecord,
+    diagnostics: tuple[Diagnostic, ...] = (),
+    dd_cache: MutableMapping[str, int] | None = None,
+    *,
+    double_dummy: bool = True,
+) -> Lesson:
     """The lesson for a validated hand.  ``diagnostics`` are the validator's findings: its warnings
     become editor's notes.  The engine's own notes (the make, the detectors' findings) follow the
     author's at each trick.  With endplay installed (and ``double_dummy``), every card is weighed
@@ -318,29 +362,45 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
         by_seat = {s: c for s, c in t.plays}
         cells = tuple(
             _view(by_seat[s], led=(s == t.leader), won=(s == t.winner), dd=marks.get((t.number, s), ("", "")))
-            if s in by_seat else None for s in seats
+            if s in by_seat
+            else None
+            for s in seats
         )
-        rows.append(TrickRow(
-            t.number, cells, heading[t.leader], heading[t.winner] if t.winner is not None else None,
-            (running[side_order[0]], running[side_order[1]]),
-            tuple(first_row.get(t.number, ())), tuple(later_rows.get(t.number, ())),
-        ))  # fmt: skip
+        rows.append(
+            TrickRow(
+                t.number,
+                cells,
+                heading[t.leader],
+                heading[t.winner] if t.winner is not None else None,
+                (running[side_order[0]], running[side_order[1]]),
+                tuple(first_row.get(t.number, ())),
+                tuple(later_rows.get(t.number, ())),
+            )
+        )
 
     facts: list[tuple[str, str]] = [("Rules", game.regime.title)]
-    facts.append(("Dealer", f"{game.labels[game.dealer].name} ({game.dealer.word})" if letters else game.dealer.word))
+    facts.append(
+        ("Dealer", f"{game.labels[game.dealer].name} ({game.dealer.word})" if letters else game.dealer.word)
+    )
     if game.score_before:
         before = ", ".join(f"{names.get(_compass(game, k), k)} {v}" for k, v in game.score_before.items())
         facts.append(("Score before the deal", before))
     facts.append(("Declaration", _declaration_text(game)))
     won = game.tricks_won
-    outcome = f"{names[side_order[1]]} {won[side_order[1]]} tricks, {names[side_order[0]]} {won[side_order[0]]}"
+    outcome = (
+        f"{names[side_order[1]]} {won[side_order[1]]} tricks, {names[side_order[0]]} {won[side_order[0]]}"
+    )
     if game.is_partial:
         outcome += " (of the tricks shown)"
 
     editor = [b.text for b in record.book_errors]
     for d in diagnostics:
         if d.severity is Severity.WARNING:
-            editor.append(f"Checked by replayer: {d.message}." if not d.message.endswith(".") else f"Checked by replayer: {d.message}")
+            editor.append(
+                f"Checked by replayer: {d.message}."
+                if not d.message.endswith(".")
+                else f"Checked by replayer: {d.message}"
+            )
 
     score_items: list[tuple[str, tuple[str, ...]]] = []
     score = score_game(game)
@@ -369,7 +429,9 @@ def lesson_model(game: Game, record: HandRecord, diagnostics: tuple[Diagnostic, 
     lesson = Lesson(
         title=record.title.value if record.title is not None else record.path,
         citation=citation(record),
-        book=(record.source.book.value if record.source is not None and record.source.book is not None else ""),
+        book=(
+            record.source.book.value if record.source is not None and record.source.book is not None else ""
+        ),
         rules=game.regime.name,
         introduction=record.introduction.value if record.introduction is not None else None,
         problem=problem,
@@ -413,8 +475,9 @@ def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def stepper_data(game: Game, record: HandRecord, notes: tuple[NoteView, ...], letters: bool,
-                 dd: PlayAnalysis | None = None) -> dict[str, Any]:  # fmt: skip
+def stepper_data(
+    game: Game, record: HandRecord, notes: tuple[NoteView, ...], letters: bool, dd: PlayAnalysis | None = None
+) -> dict[str, Any]:
     """The JSON the stepper reads from the page (its contract is in docs/lesson-pages.md)."""
     decl = game.declaration
 
@@ -426,23 +489,44 @@ def stepper_data(game: Game, record: HandRecord, notes: tuple[NoteView, ...], le
         "version": 1,
         "title": record.title.value if record.title is not None else "",
         "order": [s.name for s in Seat],
-        "seats": {s.name: {"letter": game.labels[s].name, "word": s.word, "role": _role(game, s)} for s in Seat},
+        "seats": {
+            s.name: {"letter": game.labels[s].name, "word": s.word, "role": _role(game, s)} for s in Seat
+        },
         "sides": {"NS": names["NS"], "EW": names["EW"]},
         "dealer": game.dealer.name,
         "declarer": decl.declarer.name if decl is not None else None,
         "dummy": decl.dummy.name if decl is not None else None,
-        "trump": (decl.strain.trump.letter if decl.strain.trump is not None else "NT") if decl is not None else None,
-        "deal": {s.name: [code(c) for c in sorted(game.deal.get(s, frozenset()),
-                                                   key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))] for s in Seat},
+        "trump": (decl.strain.trump.letter if decl.strain.trump is not None else "NT")
+        if decl is not None
+        else None,
+        "deal": {
+            s.name: [
+                code(c)
+                for c in sorted(
+                    game.deal.get(s, frozenset()), key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank)
+                )
+            ]
+            for s in Seat
+        },
         "first_trick": game.first_trick,
         "opening_leader": game.opening_leader.name,
-        "tricks": [{"number": t.number, "leader": t.leader.name, "plays": [[s.name, code(c)] for s, c in t.plays],
-                    "winner": t.winner.name if t.winner is not None else None} for t in game.tricks],
+        "tricks": [
+            {
+                "number": t.number,
+                "leader": t.leader.name,
+                "plays": [[s.name, code(c)] for s, c in t.plays],
+                "winner": t.winner.name if t.winner is not None else None,
+            }
+            for t in game.tricks
+        ],
         "notes": [_note_data(n, {tr.number for tr in game.tricks}) for n in notes],
         "result": dict(game.tricks_won),
-        "dd": [{"index": ca.index, "text": ca.text, "cost": ca.cost, "gain": ca.gain}
-               for ca in (dd.cards if dd is not None else ()) if ca.cost > 0 or ca.gain > 0],
-    }  # fmt: skip
+        "dd": [
+            {"index": ca.index, "text": ca.text, "cost": ca.cost, "gain": ca.gain}
+            for ca in (dd.cards if dd is not None else ())
+            if ca.cost > 0 or ca.gain > 0
+        ],
+    }
 
 
 def _note_data(n: NoteView, played: set[int]) -> dict[str, Any]:

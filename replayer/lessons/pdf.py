@@ -8,7 +8,7 @@ re-renders one lesson, not the book.
 from __future__ import annotations
 
 import io
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from pypdf import PdfReader, PdfWriter
 
@@ -38,7 +38,9 @@ def page_count(pdf: bytes) -> int:
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
-def assemble_corpus(front: Callable[[list[int]], bytes], lessons: Sequence[tuple[str, bytes]], *, title: str) -> bytes:
+def assemble_corpus(
+    front: Callable[[list[int]], bytes], lessons: Sequence[tuple[str, bytes]], *, title: str
+) -> bytes:
     """The whole corpus: front matter (title page and contents), then each lesson's PDF.
 
     ``front`` renders the front matter given each lesson's first page number; it is called again

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, Iterable, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 __all__ = ["Span", "Severity", "Diagnostic", "Located", "format_diagnostic", "has_errors"]
 

@@ -30,7 +30,7 @@ _SIDE_NAMES = {"AB": "A–B", "YZ": "Y–Z", "WE": "we", "THEY": "they"}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _HONOURS = ("honours", "honors", "honour", "honor")
 _PARTNERS = ("partners", "partner's", "partner")
-_VERBS = frozenset("win wins won make makes made score scores scored hold holds held".split())
+_VERBS = frozenset(["win", "wins", "won", "make", "makes", "made", "score", "scores", "scored", "hold", "holds", "held"])
 _SUIT_STEMS = ("club", "diamond", "heart", "spade")
 _AWARD_HELP = "e.g. '3 by cards', 'the odd trick', 'simple honours', '30 aces', 'a grand slam', 'chicane'"
 _BY_CARDS_HINT = "n by cards means 6 + n tricks; the odd trick is 1 by cards"
@@ -57,8 +57,11 @@ class Claim:
             what = "win the odd trick" if self.value == 1 else f"win {self.value} by cards"
         elif self.kind == "honours":
             count = {3: "simple", 4: "four", 5: "five"}.get(int(self.value), str(self.value))
-            split = {"one_hand": " in one hand", "between_partners": " between partners",
-                     "one_hand_fifth_partner": " in one hand, the fifth in partner's"}  # fmt: skip
+            split = {
+                "one_hand": " in one hand",
+                "between_partners": " between partners",
+                "one_hand_fifth_partner": " in one hand, the fifth in partner's",
+            }
             what = f"hold {count} honours{split.get(self.detail or '', '')}"
         elif self.kind == "aces":
             aces = "100" if self.detail == "one_hand" else "30" if self.value == 3 else "40"

@@ -10,28 +10,39 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Callable, Iterator, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import yaml
 
 from ..rules.auction import Call, CallSyntaxError, scan_calls
-from ..rules.cards import CardSyntaxError, CardToken, Rank, Strain, Suit, parse_card, parse_holding, parse_ranks, scan_cards
+from ..rules.cards import (
+    CardSyntaxError,
+    CardToken,
+    Rank,
+    Strain,
+    Suit,
+    parse_card,
+    parse_holding,
+    parse_ranks,
+    scan_cards,
+)
 from .diagnostics import Diagnostic, Located, Severity, Span
 from .hand import (
-    InteropRecord,
     AuctionRecord,
-    RubberDealRecord,
-    RubberRecord,
     BookErrorRecord,
     ClaimRecord,
-    ReadingRecord,
-    TranscriptionRecord,
     HandRecord,
+    InteropRecord,
     MakeRecord,
     NoteRecord,
     PlayedCard,
     ProblemRecord,
+    ReadingRecord,
+    RubberDealRecord,
+    RubberRecord,
     SourceRef,
+    TranscriptionRecord,
     TrickRecord,
 )
 
@@ -42,8 +53,23 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 T = TypeVar("T")
 
-TOP_KEYS = ("title", "source", "rules", "dealer", "score_before", "declaration", "deal", "play",
-            "result", "introduction", "notes", "problem", "book_errors", "transcription", "interop")  # fmt: skip
+TOP_KEYS = (
+    "title",
+    "source",
+    "rules",
+    "dealer",
+    "score_before",
+    "declaration",
+    "deal",
+    "play",
+    "result",
+    "introduction",
+    "notes",
+    "problem",
+    "book_errors",
+    "transcription",
+    "interop",
+)
 SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "pages", "url")
 DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
@@ -74,8 +100,14 @@ class _Reader:
         s, e = node.start_mark, node.end_mark
         return Span(self.path, s.line + 1, s.column + 1, e.line + 1, e.column + 1)
 
-    def error(self, code: str, message: str, where: Node | Span | None, hint: str | None = None,
-              severity: Severity = Severity.ERROR) -> None:  # fmt: skip
+    def error(
+        self,
+        code: str,
+        message: str,
+        where: Node | Span | None,
+        hint: str | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> None:
         span = self.span(where) if isinstance(where, Node) else where
         self.diags.append(Diagnostic(code, severity, message, span, hint))
 
@@ -101,15 +133,25 @@ class _Reader:
             if src_line < len(self.lines):
                 text = self.lines[src_line]
                 indent = len(text) - len(text.lstrip(" "))
-                return Span(self.path, src_line + 1, indent + in_line + 1, src_line + 1, indent + in_line + 1 + end - start)
+                return Span(
+                    self.path,
+                    src_line + 1,
+                    indent + in_line + 1,
+                    src_line + 1,
+                    indent + in_line + 1 + end - start,
+                )
         return self.span(node)
 
     # -- typed access ---------------------------------------------------------------------------
 
     def mapping(self, node: Node, allowed: tuple[str, ...], what: str) -> dict[str, tuple[Node, Node]]:
         if not isinstance(node, MappingNode):
-            self.error("wrong-type", f"{what} should be a mapping of keys to values", node,
-                       f"expected keys such as {', '.join(allowed[:4])}")  # fmt: skip
+            self.error(
+                "wrong-type",
+                f"{what} should be a mapping of keys to values",
+                node,
+                f"expected keys such as {', '.join(allowed[:4])}",
+            )
             return {}
         out: dict[str, tuple[Node, Node]] = {}
         for knode, vnode in node.value:
@@ -119,8 +161,12 @@ class _Reader:
             key = knode.value
             if key in out:
                 first = out[key][0]
-                self.error("duplicate-key", f"{what} has the key {key!r} twice (first at line {first.start_mark.line + 1})",
-                           knode, "YAML keeps only the last one: merge them or delete one")  # fmt: skip
+                self.error(
+                    "duplicate-key",
+                    f"{what} has the key {key!r} twice (first at line {first.start_mark.line + 1})",
+                    knode,
+                    "YAML keeps only the last one: merge them or delete one",
+                )
                 continue
             if key not in allowed:
                 close = difflib.get_close_matches(key, allowed, n=1)
@@ -173,8 +219,12 @@ class _Reader:
         long = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "DEALER": "Z"}
         t = long.get(t, t)
         if t not in SEAT_WORDS:
-            self.error("bad-seat", f"{what}: {text!r} is not a seat", node,
-                       "write a book letter (A, Y, B, Z) or a compass seat (N, E, S, W)")  # fmt: skip
+            self.error(
+                "bad-seat",
+                f"{what}: {text!r} is not a seat",
+                node,
+                "write a book letter (A, Y, B, Z) or a compass seat (N, E, S, W)",
+            )
             return None
         return Located(t, self.span(node))
 
@@ -205,9 +255,12 @@ def _read_root(r: _Reader, text: str, what: str) -> Node | None:
         r.error("yaml-syntax", f"this is not valid YAML: {exc}", Span(path, 1, 1))
         return None
     except _TooDeep as exc:
-        r.error("yaml-too-deep", "the file nests lists or mappings far deeper than any hand needs",
-                Span(path, exc.mark.line + 1, exc.mark.column + 1),
-                "a hand file nests a few levels at most: look for runs of brackets, dashes or '?'")  # fmt: skip
+        r.error(
+            "yaml-too-deep",
+            "the file nests lists or mappings far deeper than any hand needs",
+            Span(path, exc.mark.line + 1, exc.mark.column + 1),
+            "a hand file nests a few levels at most: look for runs of brackets, dashes or '?'",
+        )
         return None
     if root is None:
         r.error("empty-file", "the file has no content", Span(path, 1, 1))
@@ -277,7 +330,9 @@ class Node:
 
     __slots__ = ("tag", "value", "start_mark", "end_mark", "style")
 
-    def __init__(self, tag: str, value: Any, start_mark: Any, end_mark: Any, style: str | None = None) -> None:
+    def __init__(
+        self, tag: str, value: Any, start_mark: Any, end_mark: Any, style: str | None = None
+    ) -> None:
         self.tag = tag
         self.value = value
         self.start_mark = start_mark
@@ -353,15 +408,21 @@ def _build(events: Iterator[Any]) -> Node | None:  # PyYAML events (C or Python 
             node.end_mark = ev.end_mark
         elif kind is yaml.AliasEvent:
             if ev.anchor not in anchors:
-                raise yaml.composer.ComposerError(None, None, f"found undefined alias {ev.anchor!r}", ev.start_mark)
+                raise yaml.composer.ComposerError(
+                    None, None, f"found undefined alias {ev.anchor!r}", ev.start_mark
+                )
             node = anchors[ev.anchor]
         elif kind is yaml.StreamEndEvent:
             break
         elif kind is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
-                raise yaml.composer.ComposerError("expected a single document in the stream", None,
-                                                  "but found another document", ev.start_mark)  # fmt: skip
+                raise yaml.composer.ComposerError(
+                    "expected a single document in the stream",
+                    None,
+                    "but found another document",
+                    ev.start_mark,
+                )
             continue
         else:
             continue
@@ -399,16 +460,32 @@ def _source(r: _Reader, node: Node) -> SourceRef:
     return SourceRef(**kw)  # type: ignore[arg-type]
 
 
-_SIDE_KEYS = {"AB": "AB", "A-B": "AB", "A–B": "AB", "A AND B": "AB", "YZ": "YZ", "Y-Z": "YZ",
-              "Y–Z": "YZ", "Y AND Z": "YZ", "NS": "NS", "N-S": "NS", "EW": "EW", "E-W": "EW"}  # fmt: skip
+_SIDE_KEYS = {
+    "AB": "AB",
+    "A-B": "AB",
+    "A–B": "AB",
+    "A AND B": "AB",
+    "YZ": "YZ",
+    "Y-Z": "YZ",
+    "Y–Z": "YZ",
+    "Y AND Z": "YZ",
+    "NS": "NS",
+    "N-S": "NS",
+    "EW": "EW",
+    "E-W": "EW",
+}
 
 
 def _score(r: _Reader, node: Node) -> Located[dict[str, int]] | None:
     if isinstance(node, ScalarNode):
         if node.value.strip().lower().replace("-", " ") in ("love all", "love", "0 0"):
             return Located({"AB": 0, "YZ": 0}, r.span(node))
-        r.error("bad-value", f"score_before: cannot read {node.value!r}", node,
-                "write a mapping such as {AB: 24, YZ: 8}, or love-all")  # fmt: skip
+        r.error(
+            "bad-value",
+            f"score_before: cannot read {node.value!r}",
+            node,
+            "write a mapping such as {AB: 24, YZ: 8}, or love-all",
+        )
         return None
     if not isinstance(node, MappingNode):
         r.error("wrong-type", "score_before should be a mapping such as {AB: 24, YZ: 8}", node)
@@ -417,8 +494,12 @@ def _score(r: _Reader, node: Node) -> Located[dict[str, int]] | None:
     for k, v in node.value:
         side = _SIDE_KEYS.get(str(k.value).strip().upper()) if isinstance(k, ScalarNode) else None
         if side is None:
-            r.error("unknown-key", f"score_before: {getattr(k, 'value', k)!r} is not a side", k,
-                    "use AB and YZ (the book's sides), or NS and EW")  # fmt: skip
+            r.error(
+                "unknown-key",
+                f"score_before: {getattr(k, 'value', k)!r} is not a side",
+                k,
+                "use AB and YZ (the book's sides), or NS and EW",
+            )
             continue
         if side in out:
             r.error("duplicate-key", f"score_before gives side {side} twice", k)
@@ -434,15 +515,23 @@ def _declaration(r: _Reader, node: Node) -> MakeRecord | AuctionRecord | None:
     make_keys = {"maker", "trump", "doubles"} & m.keys()
     auction_keys = {"calls", "contract", "declarer"} & m.keys()
     if make_keys and auction_keys:
-        r.error("declaration-mixed", "the declaration mixes a Bridge Whist make (maker, trump) with an auction "
-                "(calls, contract)", node, "Bridge Whist hands give maker and trump; auction and contract hands give calls")  # fmt: skip
+        r.error(
+            "declaration-mixed",
+            "the declaration mixes a Bridge Whist make (maker, trump) with an auction (calls, contract)",
+            node,
+            "Bridge Whist hands give maker and trump; auction and contract hands give calls",
+        )
         return None
     if auction_keys:
         return _auction(r, m)
     if not make_keys:
         if isinstance(node, MappingNode):
-            r.error("missing-key", "the declaration says neither who made the trump nor the auction", node,
-                    "Bridge Whist: maker and trump; Auction and Contract: calls (or contract and declarer)")  # fmt: skip
+            r.error(
+                "missing-key",
+                "the declaration says neither who made the trump nor the auction",
+                node,
+                "Bridge Whist: maker and trump; Auction and Contract: calls (or contract and declarer)",
+            )
         return None
     maker = None
     if "maker" in m:
@@ -453,10 +542,19 @@ def _declaration(r: _Reader, node: Node) -> MakeRecord | AuctionRecord | None:
             maker = r.seat(mnode, "declaration maker")
     trump = r.located(m["trump"][1], "declaration trump", Strain.parse) if "trump" in m else None
     if "maker" not in m:
-        r.error("missing-key", "the declaration does not say who made the trump", node,
-                "add 'maker: Z' (the dealer made it) or 'maker: Y' (the dealer passed and dummy made it)")  # fmt: skip
+        r.error(
+            "missing-key",
+            "the declaration does not say who made the trump",
+            node,
+            "add 'maker: Z' (the dealer made it) or 'maker: Y' (the dealer passed and dummy made it)",
+        )
     if "trump" not in m:
-        r.error("missing-key", "the declaration does not say the trump", node, "add e.g. 'trump: hearts' or 'trump: NT'")
+        r.error(
+            "missing-key",
+            "the declaration does not say the trump",
+            node,
+            "add e.g. 'trump: hearts' or 'trump: NT'",
+        )
     doubles: list[Located[str]] = []
     if "doubles" in m:
         dnode = m["doubles"][1]
@@ -496,8 +594,12 @@ def _auction(r: _Reader, m: dict[str, tuple[Node, Node]]) -> AuctionRecord:
                 span = r.offset_span(cnode, tok.start, tok.end)
                 if tok.call is None:
                     err = tok.error
-                    r.error("bad-call", f"cannot read {tok.text!r} as a call" + (f": {err}" if err else ""), span,
-                            getattr(err, "hint", None))  # fmt: skip
+                    r.error(
+                        "bad-call",
+                        f"cannot read {tok.text!r} as a call" + (f": {err}" if err else ""),
+                        span,
+                        getattr(err, "hint", None),
+                    )
                 else:
                     calls.append(Located(tok.call, span))
         elif isinstance(cnode, SequenceNode):
@@ -526,11 +628,17 @@ def _auction(r: _Reader, m: dict[str, tuple[Node, Node]]) -> AuctionRecord:
             if mt and strain is not None:
                 contract = Located((int(mt.group(1)), strain, len(mt.group(3))), r.span(node))
             else:
-                r.error("bad-value", f"cannot read the contract {text!r}", node, "write e.g. 4♠, 3NT, 2HX or 1CXX")
+                r.error(
+                    "bad-value", f"cannot read the contract {text!r}", node, "write e.g. 4♠, 3NT, 2HX or 1CXX"
+                )
     declarer = r.seat(m["declarer"][1], "declarer") if "declarer" in m else None
     if contract is not None and declarer is None and not calls:
-        r.error("missing-key", "a contract without the auction needs its declarer", m["contract"][0],
-                "add e.g. 'declarer: S'")  # fmt: skip
+        r.error(
+            "missing-key",
+            "a contract without the auction needs its declarer",
+            m["contract"][0],
+            "add e.g. 'declarer: S'",
+        )
     return AuctionRecord(tuple(calls), calls_span, contract, declarer)
 
 
@@ -542,14 +650,22 @@ def _deal(r: _Reader, node: Node) -> tuple[dict[str, tuple[PlayedCard, ...]], di
         text = node.value
         mt = re.match(r"^\s*([NESWnesw])\s*:\s*", text)
         if not mt:
-            r.error("bad-value", "a deal written on one line should be in PBN form, e.g. 'N:Q2.AKJ42.A93.654 …'",
-                    node, "or give a mapping of seat to hand: {A: ♠K8743 ♥107 ♦7 ♣AKQJ2, …}")  # fmt: skip
+            r.error(
+                "bad-value",
+                "a deal written on one line should be in PBN form, e.g. 'N:Q2.AKJ42.A93.654 …'",
+                node,
+                "or give a mapping of seat to hand: {A: ♠K8743 ♥107 ♦7 ♣AKQJ2, …}",
+            )
             return deal, spans
         first = "NESW".index(mt.group(1).upper())
         pos = mt.end()
         for k, m2 in enumerate(re.finditer(r"\S+", text[pos:])):
             if k >= 4:
-                r.error("bad-value", "a PBN deal has four hands", r.offset_span(node, pos + m2.start(), pos + m2.end()))
+                r.error(
+                    "bad-value",
+                    "a PBN deal has four hands",
+                    r.offset_span(node, pos + m2.start(), pos + m2.end()),
+                )
                 break
             seat = "NESW"[(first + k) % 4]
             hand_text = m2.group()
@@ -578,12 +694,18 @@ def _deal(r: _Reader, node: Node) -> tuple[dict[str, tuple[PlayedCard, ...]], di
         elif isinstance(vnode, MappingNode):
             cards = []
             for sk, sv in vnode.value:
-                if r.scalar(sv, f"{seat}'s {getattr(sk, 'value', 'suit')}") is None or not isinstance(sv, ScalarNode):
+                if r.scalar(sv, f"{seat}'s {getattr(sk, 'value', 'suit')}") is None or not isinstance(
+                    sv, ScalarNode
+                ):
                     continue
                 suit = _suit_key(str(sk.value))
                 if suit is None:
-                    r.error("bad-value", f"{seat}'s hand: {sk.value!r} is not a suit", sk,
-                            "use spades, hearts, diamonds and clubs (or S H D C, ♠ ♥ ♦ ♣) as keys")  # fmt: skip
+                    r.error(
+                        "bad-value",
+                        f"{seat}'s hand: {sk.value!r} is not a suit",
+                        sk,
+                        "use spades, hearts, diamonds and clubs (or S H D C, ♠ ♥ ♦ ♣) as keys",
+                    )
                     continue
                 cards.extend(_cards_in(r, sv, parse_ranks(sv.value, suit), 0, f"{seat}'s hand"))
             deal[seat] = tuple(cards)
@@ -600,11 +722,17 @@ def _suit_key(text: str) -> Suit | None:
     return strain.trump if strain is not Strain.ROYAL_SPADES else None
 
 
-_DEAL_KEYS = tuple(sorted({k for w in ("north", "east", "south", "west") for k in (w, w.title(), w.upper())}
-                          | {k for ch in SEAT_WORDS for k in (ch, ch.lower())}))  # fmt: skip
+_DEAL_KEYS = tuple(
+    sorted(
+        {k for w in ("north", "east", "south", "west") for k in (w, w.title(), w.upper())}
+        | {k for ch in SEAT_WORDS for k in (ch, ch.lower())}
+    )
+)
 
 
-def _cards_in(r: _Reader, node: ScalarNode, tokens: list[CardToken], base: int, what: str) -> tuple[PlayedCard, ...]:
+def _cards_in(
+    r: _Reader, node: ScalarNode, tokens: list[CardToken], base: int, what: str
+) -> tuple[PlayedCard, ...]:
     out: list[PlayedCard] = []
     place = r.placer(node)
     for tok in tokens:
@@ -631,11 +759,18 @@ def _play(r: _Reader, node: Node) -> dict[str, object]:
         if isinstance(cnode, SequenceNode):
             items = list(cnode.value)
         elif isinstance(cnode, ScalarNode):
-            items = [ScalarNode(cnode.tag, part, cnode.start_mark, cnode.end_mark) for part in cnode.value.replace(",", " ").split()]
+            items = [
+                ScalarNode(cnode.tag, part, cnode.start_mark, cnode.end_mark)
+                for part in cnode.value.replace(",", " ").split()
+            ]
         cols = [c for c in (r.seat(i, "a column") for i in items) if c is not None]
         if len(items) != 4:
-            r.error("bad-columns", f"columns should name the four seats, in the book's order; found {len(items)}", cnode,
-                    "e.g. columns: [A, Y, B, Z]")  # fmt: skip
+            r.error(
+                "bad-columns",
+                f"columns should name the four seats, in the book's order; found {len(items)}",
+                cnode,
+                "e.g. columns: [A, Y, B, Z]",
+            )
         out["columns"] = tuple(cols)
     first = 1
     if "first_trick" in m:
@@ -648,12 +783,19 @@ def _play(r: _Reader, node: Node) -> dict[str, object]:
     tricks: list[TrickRecord] = []
     if rows_node is not None:
         if not isinstance(rows_node, SequenceNode):
-            r.error("wrong-type", "the tricks should be a list, one row per trick", rows_node,
-                    "e.g.\n    tricks:\n      - ♣K ♣4 ♣7 ♣9")  # fmt: skip
+            r.error(
+                "wrong-type",
+                "the tricks should be a list, one row per trick",
+                rows_node,
+                "e.g.\n    tricks:\n      - ♣K ♣4 ♣7 ♣9",
+            )
         else:
             if first - 1 + len(rows_node.value) > 13:
-                r.error("too-many-tricks", f"the play has {len(rows_node.value)} tricks from trick {first}: a deal has 13",
-                        rows_node.value[13 - first + 1] if len(rows_node.value) > 13 - first + 1 else rows_node)  # fmt: skip
+                r.error(
+                    "too-many-tricks",
+                    f"the play has {len(rows_node.value)} tricks from trick {first}: a deal has 13",
+                    rows_node.value[13 - first + 1] if len(rows_node.value) > 13 - first + 1 else rows_node,
+                )
             for i, row in enumerate(rows_node.value[: 14 - first]):
                 t = _trick(r, row, first + i)
                 if t is not None:
@@ -707,10 +849,17 @@ def _trick(r: _Reader, node: Node, number: int) -> TrickRecord | None:
     assert cards_node is not None
     span = r.span(cards_node)
     if len(cards) != 4:
-        hint = ("a card is missing, or two cards are run together (put a space between cards)" if len(cards) < 4
-                else "one card too many: check for a stray card or a rank split from its suit")  # fmt: skip
-        r.error("trick-size", f"trick {number} has {len(cards)} cards; a trick has one card from each of the four players",
-                cards_node, hint)  # fmt: skip
+        hint = (
+            "a card is missing, or two cards are run together (put a space between cards)"
+            if len(cards) < 4
+            else "one card too many: check for a stray card or a rank split from its suit"
+        )
+        r.error(
+            "trick-size",
+            f"trick {number} has {len(cards)} cards; a trick has one card from each of the four players",
+            cards_node,
+            hint,
+        )
     return TrickRecord(number, tuple(cards), span, leader, winner)
 
 
@@ -719,8 +868,12 @@ def _notes(r: _Reader, node: Node) -> tuple[NoteRecord, ...]:
         text = r.scalar(node, "notes")
         return (NoteRecord(text, r.span(node)),) if text is not None else ()
     if not isinstance(node, SequenceNode):
-        r.error("wrong-type", "notes should be a list; each note has text and, if it is about a trick, its number",
-                node, "e.g.\n  - trick: 4\n    text: Dummy puts up the ace.")  # fmt: skip
+        r.error(
+            "wrong-type",
+            "notes should be a list; each note has text and, if it is about a trick, its number",
+            node,
+            "e.g.\n  - trick: 4\n    text: Dummy puts up the ace.",
+        )
         return ()
     out: list[NoteRecord] = []
     for item in node.value:
@@ -751,7 +904,12 @@ def _notes(r: _Reader, node: Node) -> tuple[NoteRecord, ...]:
                 if mt and 1 <= int(mt.group(1)) <= int(mt.group(2)) <= 13:
                     tricks.extend(range(int(mt.group(1)), int(mt.group(2)) + 1))
                 else:
-                    r.error("bad-value", f"note tricks: cannot read {text_value!r}", tnode, "write a list [1, 2] or a range 1-2")
+                    r.error(
+                        "bad-value",
+                        f"note tricks: cannot read {text_value!r}",
+                        tnode,
+                        "write a list [1, 2] or a range 1-2",
+                    )
         source = r.scalar(m["source"][1], "note source") if "source" in m else None
         claims = _claims(r, m["claims"][1]) if "claims" in m else ()
         out.append(NoteRecord(text, r.span(m["text"][1]), tuple(tricks), source, claims))
@@ -772,13 +930,19 @@ def _claims(r: _Reader, node: Node) -> tuple[ClaimRecord, ...]:
         missing = [k for k in ("kind", "trick", "quote") if k not in m]
         if missing:
             if isinstance(item, MappingNode):
-                r.error("missing-key", f"a claim needs {', '.join(missing)}", item,
-                        "a claim says what kind it is, which trick it is about, and quotes the book")  # fmt: skip
+                r.error(
+                    "missing-key",
+                    f"a claim needs {', '.join(missing)}",
+                    item,
+                    "a claim says what kind it is, which trick it is about, and quotes the book",
+                )
             continue
         kind = r.scalar(m["kind"][1], "claim kind")
         if kind not in CLAIM_KINDS:
             if kind is not None:
-                r.error("bad-value", f"claim kind {kind!r} is not one of {', '.join(CLAIM_KINDS)}", m["kind"][1])
+                r.error(
+                    "bad-value", f"claim kind {kind!r} is not one of {', '.join(CLAIM_KINDS)}", m["kind"][1]
+                )
             continue
         trick = r.integer(m["trick"][1], "claim trick", 1, 13)
         quote = r.scalar(m["quote"][1], "claim quote")
@@ -828,7 +992,9 @@ def _claims(r: _Reader, node: Node) -> tuple[ClaimRecord, ...]:
                     if value is not None:
                         outcome[key] = value
             kw["outcome"] = outcome
-        if kind == "holding" and ("seat" not in m or "suit" not in m or ("count" not in m and "at_least" not in m)):
+        if kind == "holding" and (
+            "seat" not in m or "suit" not in m or ("count" not in m and "at_least" not in m)
+        ):
             r.error("missing-key", "a holding claim needs seat, suit and count (or at_least)", item)
             continue
         out.append(ClaimRecord(kind, trick, quote, r.span(m["quote"][1]), **kw))  # type: ignore[arg-type]
@@ -860,8 +1026,11 @@ def _interop(r: _Reader, node: Node) -> InteropRecord | None:
     m = r.mapping(node, INTEROP_KEYS, "interop")
     fmt = r.scalar(m["from"][1], "interop from") if "from" in m else None
     if fmt is None or fmt.strip().lower() not in INTEROP_FORMATS:
-        r.error("bad-value", "interop needs 'from: pbn' or 'from: lin' (the format the hand was imported from)",
-                m["from"][1] if "from" in m else node)  # fmt: skip
+        r.error(
+            "bad-value",
+            "interop needs 'from: pbn' or 'from: lin' (the format the hand was imported from)",
+            m["from"][1] if "from" in m else node,
+        )
         return None
     kw: dict[str, Any] = {"source_format": fmt.strip().lower(), "span": r.span(node)}
     if "board" in m:
@@ -882,8 +1051,11 @@ def _interop(r: _Reader, node: Node) -> InteropRecord | None:
         text = r.scalar(m["unfinished"][1], "interop unfinished") or ""
         toks = scan_cards(text)
         if any(t.card is None for t in toks) or len(toks) > 3:
-            r.error("bad-value", "interop unfinished: up to three cards, the unfinished trick in play order",
-                    m["unfinished"][1])  # fmt: skip
+            r.error(
+                "bad-value",
+                "interop unfinished: up to three cards, the unfinished trick in play order",
+                m["unfinished"][1],
+            )
         else:
             kw["unfinished"] = tuple(t.card for t in toks if t.card is not None)
     if "tags" in m:
@@ -891,13 +1063,16 @@ def _interop(r: _Reader, node: Node) -> InteropRecord | None:
         for item in _items(r, m["tags"][1], "interop tags"):
             pair = item.value if isinstance(item, SequenceNode) else None
             if pair is None or len(pair) != 2 or not all(isinstance(x, ScalarNode) for x in pair):
-                r.error("wrong-type", "an interop tag is a pair: [Name, \"value\"]", item)
+                r.error("wrong-type", 'an interop tag is a pair: [Name, "value"]', item)
                 continue
             tags.append((str(pair[0].value), str(pair[1].value)))
         kw["tags"] = tuple(tags)
     if "directives" in m:
-        kw["directives"] = tuple(t for item in _items(r, m["directives"][1], "interop directives")
-                                 if (t := r.scalar(item, "a directive")) is not None)  # fmt: skip
+        kw["directives"] = tuple(
+            t
+            for item in _items(r, m["directives"][1], "interop directives")
+            if (t := r.scalar(item, "a directive")) is not None
+        )
     if "commentary" in m:
         found = []
         for item in _items(r, m["commentary"][1], "interop commentary"):
@@ -952,7 +1127,12 @@ def _problem(r: _Reader, node: Node) -> ProblemRecord | None:
         if text is not None:
             s = _SIDE_KEYS.get(text.strip().upper())
             if s is None:
-                r.error("bad-value", f"problem side {text!r} is not a side", m["side"][1], "write AB, YZ, NS or EW")
+                r.error(
+                    "bad-value",
+                    f"problem side {text!r} is not a side",
+                    m["side"][1],
+                    "write AB, YZ, NS or EW",
+                )
             else:
                 side = Located(s, r.span(m["side"][1]))
     tricks = None
@@ -980,13 +1160,22 @@ def load_rubber(text: str, path: str) -> tuple[RubberRecord | None, list[Diagnos
     deals: list[RubberDealRecord] = []
     if "deals" not in top:
         if top:
-            r.error("missing-key", "the rubber gives no deals", root, "add 'deals:', a list of hands or result lines")
+            r.error(
+                "missing-key",
+                "the rubber gives no deals",
+                root,
+                "add 'deals:', a list of hands or result lines",
+            )
     else:
         for item in _items(r, top["deals"][1], "deals"):
             m = r.mapping(item, RUBBER_DEAL_KEYS, "a deal")
             if ("hand" in m) == ("result" in m):
                 if isinstance(item, MappingNode):
-                    r.error("missing-key", "a deal gives either 'hand' (a hand file) or 'result' (the book's result line)", item)
+                    r.error(
+                        "missing-key",
+                        "a deal gives either 'hand' (a hand file) or 'result' (the book's result line)",
+                        item,
+                    )
                 continue
             kw: dict[str, object] = {"span": r.span(item)}
             for key in ("hand", "result", "label"):
@@ -998,8 +1187,12 @@ def load_rubber(text: str, path: str) -> tuple[RubberRecord | None, list[Diagnos
                 text_side = r.scalar(m["declarer"][1], "deal declarer")
                 side = (text_side or "").strip().upper()
                 if side not in ("WE", "THEY", "AB", "YZ", "NS", "EW"):
-                    r.error("bad-value", f"deal declarer {text_side!r} is not a side", m["declarer"][1],
-                            "write WE, THEY, AB, YZ, NS or EW")  # fmt: skip
+                    r.error(
+                        "bad-value",
+                        f"deal declarer {text_side!r} is not a side",
+                        m["declarer"][1],
+                        "write WE, THEY, AB, YZ, NS or EW",
+                    )
                 else:
                     kw["declarer"] = Located(side, r.span(m["declarer"][1]))
             if "doubled" in m:

@@ -33,8 +33,9 @@ at that point is still returned as the contract, so later checks (play, scoring)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from .cards import Seat, Strain
 from .regimes import Regime
@@ -90,10 +91,19 @@ for _strain, _words in {
     Strain.HEARTS: ("h", "♥", "heart", "hearts"),
     Strain.SPADES: ("s", "♠", "spade", "spades"),
     Strain.ROYAL_SPADES: (
-        "r", "r♠", "♠r", "rs", "royal", "royals", "royal spade", "royal spades", "lilies", "lily",
+        "r",
+        "r♠",
+        "♠r",
+        "rs",
+        "royal",
+        "royals",
+        "royal spade",
+        "royal spades",
+        "lilies",
+        "lily",
     ),
     Strain.NOTRUMP: ("nt", "n", "no trump", "no trumps", "notrump", "notrumps", "no trumper"),
-}.items():  # fmt: skip
+}.items():
     for _word in _words:
         _STRAIN_WORDS[_word] = _strain
 
@@ -415,7 +425,11 @@ class _Replay:
             least = next((b for lv in _LEVELS if laws.beats(b := Call("bid", lv, call.strain), old)), None)
             if least is None:
                 top = Call("bid", 7, call.strain)
-                why = f"even {top} is worth only {laws.worth(top)}" if laws.by_worth else f"even {top} ranks lower"
+                why = (
+                    f"even {top} is worth only {laws.worth(top)}"
+                    if laws.by_worth
+                    else f"even {top} ranks lower"
+                )
                 self.report(
                     i,
                     "impossible-bid",
@@ -444,30 +458,49 @@ class _Replay:
             self.report(
                 i,
                 "double-own-side",
-                f"{seat} doubles {target}, {whose} bid: "
-                "only an opponent's bid may be doubled",
+                f"{seat} doubles {target}, {whose} bid: only an opponent's bid may be doubled",
                 "did the book mean a pass or a bid?",
             )
         elif standing.doubled >= self.max_doublings:
-            self.report(i, "too-many-doublings", f"{seat} doubles {target}, already redoubled",
-                        f"a bid may be doubled and redoubled once only in {self.regime.title}")  # fmt: skip
+            self.report(
+                i,
+                "too-many-doublings",
+                f"{seat} doubles {target}, already redoubled",
+                f"a bid may be doubled and redoubled once only in {self.regime.title}",
+            )
         elif standing.doubled:
-            self.report(i, "already-doubled", f"{seat} doubles {target}, already doubled by {standing.doubler}",
-                        "only the side that bid may now redouble; anyone may bid on")  # fmt: skip
+            self.report(
+                i,
+                "already-doubled",
+                f"{seat} doubles {target}, already doubled by {standing.doubler}",
+                "only the side that bid may now redouble; anyone may bid on",
+            )
         else:
             self.standing = _Standing(standing.bid, standing.seat, 1, seat)
 
     def redouble(self, i: int, seat: Seat, call: Call) -> None:
         standing = self.standing
         if standing is None or not standing.doubled:
-            what = f"{standing.seat}'s {standing.bid}, which is not doubled" if standing else "before anyone has bid"
-            self.report(i, "redouble-without-double", f"{seat} redoubles {what}",
-                        "only a doubled bid can be redoubled: did the book mean Double?")  # fmt: skip
+            what = (
+                f"{standing.seat}'s {standing.bid}, which is not doubled"
+                if standing
+                else "before anyone has bid"
+            )
+            self.report(
+                i,
+                "redouble-without-double",
+                f"{seat} redoubles {what}",
+                "only a doubled bid can be redoubled: did the book mean Double?",
+            )
             return
         target = f"{standing.seat}'s {standing.bid}"
         if standing.doubled >= self.max_doublings:
-            self.report(i, "too-many-doublings", f"{seat} redoubles {target}, already redoubled",
-                        f"a bid may be doubled and redoubled once only in {self.regime.title}")  # fmt: skip
+            self.report(
+                i,
+                "too-many-doublings",
+                f"{seat} redoubles {target}, already redoubled",
+                f"a bid may be doubled and redoubled once only in {self.regime.title}",
+            )
         elif standing.seat.side != seat.side:
             self.report(
                 i,
@@ -481,7 +514,9 @@ class _Replay:
 
     def unfinished(self, n: int) -> None:
         if n == 0:
-            self.report(0, "auction-unfinished", "no calls are recorded", "write the calls, the dealer's first")
+            self.report(
+                0, "auction-unfinished", "no calls are recorded", "write the calls, the dealer's first"
+            )
             return
         ends = "three passes after a bid, double or redouble"
         if self.regime.may_pass_out:
@@ -500,7 +535,11 @@ class _Replay:
             return None, self.ended_at is not None, self.problems
         assert standing.bid.level is not None and standing.bid.strain is not None
         declarer = self.first_named[(standing.seat.side, standing.bid.strain)]
-        return Contract(standing.bid.level, standing.bid.strain, standing.doubled, declarer), False, self.problems
+        return (
+            Contract(standing.bid.level, standing.bid.strain, standing.doubled, declarer),
+            False,
+            self.problems,
+        )
 
 
 def _count_passes(n: int) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 __all__ = [
     "Suit",
@@ -144,10 +145,23 @@ class Rank(enum.IntEnum):
 
 
 _RANK_WORDS = {
-    "two": 2, "deuce": 2, "three": 3, "trey": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "jack": 11, "knave": 11,
-    "queen": 12, "king": 13, "ace": 14,
-}  # fmt: skip
+    "two": 2,
+    "deuce": 2,
+    "three": 3,
+    "trey": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "jack": 11,
+    "knave": 11,
+    "queen": 12,
+    "king": 13,
+    "ace": 14,
+}
 
 
 def _rank_or_none(text: str) -> Rank | None:
@@ -347,9 +361,7 @@ def scan_cards(text: str) -> list[CardToken]:
         consumed = 1
         if bare and _try_card(bare) is None and i + 1 < len(raw):
             nxt = raw[i + 1][0].replace("*", "")
-            if _suit_or_none(bare) is not None and _rank_or_none(nxt) is not None:
-                consumed = 2
-            elif _rank_or_none(bare) is not None and _suit_or_none(nxt) is not None:
+            if _suit_or_none(bare) is not None and _rank_or_none(nxt) is not None or _rank_or_none(bare) is not None and _suit_or_none(nxt) is not None:
                 consumed = 2
             elif (
                 _rank_or_none(bare) is not None
@@ -380,7 +392,13 @@ def _plain_spellings() -> dict[str, Card]:
     for c in FULL_DECK:
         ranks = {c.rank.display, c.rank.letter} | ({"Kn", "KN", "kn"} if c.rank == Rank.JACK else set())
         for rank in ranks:
-            for suit in (c.suit.symbol, c.suit.symbol + "\ufe0f", outline[c.suit.symbol], c.suit.letter, c.suit.letter.lower()):
+            for suit in (
+                c.suit.symbol,
+                c.suit.symbol + "\ufe0f",
+                outline[c.suit.symbol],
+                c.suit.letter,
+                c.suit.letter.lower(),
+            ):
                 for form in (suit + rank, rank + suit, suit + rank.lower(), rank.lower() + suit):
                     out[form] = c
     return out
@@ -390,8 +408,10 @@ _PLAIN = _plain_spellings()
 
 
 _SEPARATORS = str.maketrans(",;", "  ")
-_BARE_SUITS = frozenset(_SUIT_SYMBOLS + _SUIT_LETTERS + _SUIT_LETTERS.lower()) | {s + "\ufe0f" for s in _SUIT_SYMBOLS} | set(
-    _SYMBOL_ALIASES
+_BARE_SUITS = (
+    frozenset(_SUIT_SYMBOLS + _SUIT_LETTERS + _SUIT_LETTERS.lower())
+    | {s + "\ufe0f" for s in _SUIT_SYMBOLS}
+    | set(_SYMBOL_ALIASES)
 )
 _BARE_RANKS = frozenset({"10", "Kn", "KN", "kn"} | set("23456789TJQKA") | set("tjqka"))
 
@@ -412,8 +432,13 @@ def _scan_plain(text: str) -> list[CardToken] | None:
         if card is None and "*" in word:
             card = _PLAIN.get(word.strip("*"))
             marked = card is not None
-        if card is None and i + 1 < n and (
-            (word in _BARE_SUITS and words[i + 1] in _BARE_RANKS) or (word in _BARE_RANKS and words[i + 1] in _BARE_SUITS)
+        if (
+            card is None
+            and i + 1 < n
+            and (
+                (word in _BARE_SUITS and words[i + 1] in _BARE_RANKS)
+                or (word in _BARE_RANKS and words[i + 1] in _BARE_SUITS)
+            )
         ):
             card = _PLAIN.get(word + words[i + 1])
             if card is not None:
@@ -469,9 +494,18 @@ def parse_ranks(text: str, suit: Suit) -> list[CardToken]:
     norm = _normalise(text)
     if len(norm) != len(text):
         norm = text
-    strays = [CardToken(None, i, i + 1, ch, False,
-                        CardSyntaxError(f"{ch!r} is not a rank", "list only this suit's ranks here"))
-              for i, ch in enumerate(norm) if ch in _SUIT_OF_CHAR]  # fmt: skip
+    strays = [
+        CardToken(
+            None,
+            i,
+            i + 1,
+            ch,
+            False,
+            CardSyntaxError(f"{ch!r} is not a rank", "list only this suit's ranks here"),
+        )
+        for i, ch in enumerate(norm)
+        if ch in _SUIT_OF_CHAR
+    ]
     blanked = "".join(" " if ch in _SUIT_OF_CHAR else ch for ch in norm) if strays else norm
     return sorted(strays + _scan_ranks(blanked, text, suit=suit), key=lambda t: t.start)
 
@@ -482,10 +516,18 @@ def _parse_dotted(text: str) -> list[CardToken]:
     parts = text.split(".")
     if len(parts) != 4:
         return [
-            CardToken(None, 0, len(text), text, False,
-                      CardSyntaxError(f"a dotted hand has four suits (S.H.D.C); found {len(parts)}",
-                                      "write spades.hearts.diamonds.clubs, e.g. K8743.T7.7.AKQJ2"))
-        ]  # fmt: skip
+            CardToken(
+                None,
+                0,
+                len(text),
+                text,
+                False,
+                CardSyntaxError(
+                    f"a dotted hand has four suits (S.H.D.C); found {len(parts)}",
+                    "write spades.hearts.diamonds.clubs, e.g. K8743.T7.7.AKQJ2",
+                ),
+            )
+        ]
     for suit, part in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
         for tok in _scan_ranks(part, part, suit=suit):
             out.append(tok._replace(start=tok.start + pos, end=tok.end + pos))
@@ -496,7 +538,9 @@ def _parse_dotted(text: str) -> list[CardToken]:
 _SUIT_OF_CHAR = {ch: Suit(i) for i, ch in enumerate(_SUIT_SYMBOLS)} | {
     ch: Suit(i) for i, letter in enumerate(_SUIT_LETTERS) for ch in (letter, letter.lower())
 }
-_RANK_OF_CHAR = {ch: Rank(i + 2) for i, letter in enumerate("23456789TJQKA") for ch in (letter, letter.lower())}
+_RANK_OF_CHAR = {
+    ch: Rank(i + 2) for i, letter in enumerate("23456789TJQKA") for ch in (letter, letter.lower())
+}
 
 
 def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:
@@ -521,12 +565,29 @@ def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:
             length, rank = 1, _RANK_OF_CHAR.get(ch)  # type: ignore[assignment]
         piece = work[i : i + length]
         if rank is None:
-            out.append(CardToken(None, i, i + length, original[i : i + length], False,
-                                 CardSyntaxError(f"cannot read {piece!r} in a hand", _rank_hint(piece))))  # fmt: skip
+            out.append(
+                CardToken(
+                    None,
+                    i,
+                    i + length,
+                    original[i : i + length],
+                    False,
+                    CardSyntaxError(f"cannot read {piece!r} in a hand", _rank_hint(piece)),
+                )
+            )
         elif suit is None:
-            out.append(CardToken(None, i, i + length, original[i : i + length], False,
-                                 CardSyntaxError(f"rank {piece!r} comes before any suit",
-                                                 "start each suit with ♠ ♥ ♦ ♣ or S H D C")))  # fmt: skip
+            out.append(
+                CardToken(
+                    None,
+                    i,
+                    i + length,
+                    original[i : i + length],
+                    False,
+                    CardSyntaxError(
+                        f"rank {piece!r} comes before any suit", "start each suit with ♠ ♥ ♦ ♣ or S H D C"
+                    ),
+                )
+            )
         else:
             out.append(CardToken(_CARDS[suit, rank], i, i + length, original[i : i + length]))
         i += length

@@ -7,12 +7,23 @@ No I/O, no file formats.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from .cards import Card, Seat, Suit
 
-__all__ = ["IllegalPlay", "Trick", "State", "trick_winner", "tricks_won", "legal_cards", "is_revoke", "start", "apply"]
+__all__ = [
+    "IllegalPlay",
+    "Trick",
+    "State",
+    "trick_winner",
+    "tricks_won",
+    "legal_cards",
+    "is_revoke",
+    "start",
+    "apply",
+]
 
 
 class IllegalPlay(ValueError):
@@ -115,8 +126,13 @@ def tricks_won(tricks: Iterable[Trick]) -> dict[str, int]:
     return out
 
 
-def start(hands: Mapping[Seat, Iterable[Card]], trump: Suit | None, leader: Seat,
-          dummy: Seat | None = None, first_trick: int = 1) -> State:  # fmt: skip
+def start(
+    hands: Mapping[Seat, Iterable[Card]],
+    trump: Suit | None,
+    leader: Seat,
+    dummy: Seat | None = None,
+    first_trick: int = 1,
+) -> State:
     h = tuple(frozenset(hands.get(s, ())) for s in Seat)
     return State(h, trump, dummy, leader, first_trick=first_trick)  # type: ignore[arg-type]
 
@@ -136,13 +152,21 @@ def apply(state: State, card: Card, *, allow_dummy_renounce: bool = True) -> Sta
         if is_revoke(hand, led, card) and (seat != state.dummy or not allow_dummy_renounce):
             should = min(c for c in hand if c.suit == led)
             raise IllegalPlay(
-                f"{seat.word} plays {card} to a {led.word[:-1]} lead while holding {should}", "revoke", seat, card, should
+                f"{seat.word} plays {card} to a {led.word[:-1]} lead while holding {should}",
+                "revoke",
+                seat,
+                card,
+                should,
             )
     hands = list(state.hands)
     hands[seat] = hand - {card}
     current = state.current + ((seat, card),)
     if len(current) < 4:
-        return State(tuple(hands), state.trump, state.dummy, state.leader, current, state.tricks, state.first_trick)  # type: ignore[arg-type]
+        return State(
+            tuple(hands), state.trump, state.dummy, state.leader, current, state.tricks, state.first_trick
+        )  # type: ignore[arg-type]
     winner = trick_winner(current, state.trump)
     trick = Trick(state.trick_number, state.leader, current, winner)
-    return State(tuple(hands), state.trump, state.dummy, winner, (), state.tricks + (trick,), state.first_trick)  # type: ignore[arg-type]
+    return State(
+        tuple(hands), state.trump, state.dummy, winner, (), state.tricks + (trick,), state.first_trick
+    )  # type: ignore[arg-type]

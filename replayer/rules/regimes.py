@@ -7,9 +7,9 @@ of ``shared/docs/rules-reference.md`` (e.g. ``BWSEQ-5``) and, through them, the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 from .cards import Strain
 

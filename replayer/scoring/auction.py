@@ -203,7 +203,9 @@ def score_deal(
     penalty_tricks = 0
     if adv_revokes and revoke_choice == "tricks":
         if decl_revokes:
-            notes.append("AU-16/17: both sides revoked; the declarer's side cannot score tricks, so it takes points")
+            notes.append(
+                "AU-16/17: both sides revoked; the declarer's side cannot score tricks, so it takes points"
+            )
         else:
             penalty_tricks = min(3 * adv_revokes, adv_in_play)
             notes.append(
@@ -250,9 +252,7 @@ def score_deal(
         under = needed - tricks
         each = UNDERTRICK * mult
         if adv_revokes:
-            notes.append(
-                f"AU-17: contract failed by {under} but the revoking adversaries score honours only"
-            )
+            notes.append(f"AU-17: contract failed by {under} but the revoking adversaries score honours only")
         else:
             points = under * each
             text = f"{_plural(under, 'undertrick')} at {each} = {points}"
@@ -309,7 +309,13 @@ def score_deal(
                 )
             else:
                 lines.append(
-                    ScoreLine(side, "above", "chicane", pts, f"{name} {_strain_phrase(strain)}: {m} × {value} = {pts}")
+                    ScoreLine(
+                        side,
+                        "above",
+                        "chicane",
+                        pts,
+                        f"{name} {_strain_phrase(strain)}: {m} × {value} = {pts}",
+                    )
                 )
 
     # AU-13: slams for either side on tricks won in play; never for a revoking side (AU-18).

@@ -9,8 +9,9 @@ Pure: no I/O.  Sides are compass partnerships, ``NS`` and ``EW``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Mapping
+from typing import Literal
 
 from ..rules.cards import Strain
 

@@ -33,7 +33,9 @@ class BridgeWhistOptions:
     dealer_lead_penalty: bool = True
 
 
-def honour_points(strain: Strain, held: int, most: int, options: BridgeWhistOptions = BridgeWhistOptions()) -> int:
+def honour_points(
+    strain: Strain, held: int, most: int, options: BridgeWhistOptions = BridgeWhistOptions()
+) -> int:
     """BW-14, BW-15: the honour score of a side holding ``held`` honours, ``most`` in one hand."""
     if strain is Strain.NOTRUMP:
         if held == 3:
@@ -58,12 +60,19 @@ def _honour_text(strain: Strain, held: int, most: int, points: int) -> str:
     if strain is Strain.NOTRUMP:
         how = "in one hand" if held == 4 and most == 4 else ""
         return f"{held} aces {how}".strip() + f" at no-trumps: {points}"
-    split = "" if held == 3 else " in one hand" if most == held else (", 4 in one hand" if most == 4 else " divided")
+    split = (
+        ""
+        if held == 3
+        else " in one hand"
+        if most == held
+        else (", 4 in one hand" if most == 4 else " divided")
+    )
     return f"{_HONOUR_WORDS[held]}{split} in {strain.word}: {points // TRICK_VALUES[strain]} × {TRICK_VALUES[strain]} = {points}"
 
 
-def score_deal(facts: DealFacts, options: BridgeWhistOptions = BridgeWhistOptions(),
-               dealer_leads_out_of_turn: int = 0) -> DealScore:  # fmt: skip
+def score_deal(
+    facts: DealFacts, options: BridgeWhistOptions = BridgeWhistOptions(), dealer_leads_out_of_turn: int = 0
+) -> DealScore:
     """Score one deal: tricks (after revoke and lead penalties), honours, chicane, slams, game."""
     lines: list[ScoreLine] = []
     notes: list[str] = []
@@ -97,7 +106,11 @@ def score_deal(facts: DealFacts, options: BridgeWhistOptions = BridgeWhistOption
         mult = 2**facts.doubled
         points = over * v * mult
         how = "the odd trick" if over == 1 else f"{over} by cards"
-        dbl = "" if not facts.doubled else f", {'doubled' if facts.doubled == 1 else 'redoubled' if facts.doubled == 2 else f'doubled {facts.doubled} times'}"
+        dbl = (
+            ""
+            if not facts.doubled
+            else f", {'doubled' if facts.doubled == 1 else 'redoubled' if facts.doubled == 2 else f'doubled {facts.doubled} times'}"
+        )
         text = f"{how} in {strain.word}{dbl}: {over} × {v * mult} = {points}"
         before = facts.below.get(side, 0)
         if facts.revokes.get(side, 0) and before + points > REVOKE_CAP:
@@ -111,14 +124,21 @@ def score_deal(facts: DealFacts, options: BridgeWhistOptions = BridgeWhistOption
             game = side
 
     # BW-13..15: honours to the original holders; BW-16..19: chicane.
-    honour: dict[Side, int] = {s: 0 for s in SIDES}
+    honour: dict[Side, int] = dict.fromkeys(SIDES, 0)
     for side in SIDES:
         held, most = facts.honours.get(side, (0, 0))
         pts = honour_points(strain, held, most, options)
         if pts:
             honour[side] = pts
-            lines.append(ScoreLine(side, "above", "aces" if strain is Strain.NOTRUMP else "honours", pts,
-                                   _honour_text(strain, held, most, pts)))  # fmt: skip
+            lines.append(
+                ScoreLine(
+                    side,
+                    "above",
+                    "aces" if strain is Strain.NOTRUMP else "honours",
+                    pts,
+                    _honour_text(strain, held, most, pts),
+                )
+            )
     if strain is not Strain.NOTRUMP:
         for side in SIDES:
             voids = facts.void.get(side, 0)
@@ -132,8 +152,15 @@ def score_deal(facts: DealFacts, options: BridgeWhistOptions = BridgeWhistOption
                 opp = other_side(side)
                 taken = min(value, honour[opp])
                 if taken:
-                    lines.append(ScoreLine(opp, "above", "chicane", -taken,
-                                           f"{name} held against them: {taken} off their honours"))  # fmt: skip
+                    lines.append(
+                        ScoreLine(
+                            opp,
+                            "above",
+                            "chicane",
+                            -taken,
+                            f"{name} held against them: {taken} off their honours",
+                        )
+                    )
 
     # BW-21..24: slams, counted on the tricks won in play.
     for side in SIDES:

@@ -182,13 +182,17 @@ def score_deal(facts: DealFacts, options: ContractOptions = ContractOptions()) -
             arith = f"{level} × {value}"
         if doubled:
             arith = f"({arith}) × {mult}" if strain is Strain.NOTRUMP else f"{arith} × {mult}"
-        lines.append(ScoreLine(declarer, trick_column, "tricks", score, f"{name}{dbl} made: {arith} = {score}"))
+        lines.append(
+            ScoreLine(declarer, trick_column, "tricks", score, f"{name}{dbl} made: {arith} = {score}")
+        )
 
         over = won - needed
         if over:
             if doubled:
                 each = (200 if vulnerable else 100) * (2 if doubled == 2 else 1)
-                text = f"{_plural(over, 'overtrick')}{dbl}, {_vul(vulnerable)}: {over} × {each} = {over * each}"
+                text = (
+                    f"{_plural(over, 'overtrick')}{dbl}, {_vul(vulnerable)}: {over} × {each} = {over * each}"
+                )
             else:
                 each = value
                 text = f"{_plural(over, 'overtrick')}: {over} × {each} = {over * each}"
@@ -197,12 +201,16 @@ def score_deal(facts: DealFacts, options: ContractOptions = ContractOptions()) -
         if level == 6:
             bonus = 750 if vulnerable else 500
             lines.append(
-                ScoreLine(declarer, "above", "slam", bonus, f"small slam bid and made, {_vul(vulnerable)}: {bonus}")
+                ScoreLine(
+                    declarer, "above", "slam", bonus, f"small slam bid and made, {_vul(vulnerable)}: {bonus}"
+                )
             )
         elif level == 7:
             bonus = 1500 if vulnerable else 1000
             lines.append(
-                ScoreLine(declarer, "above", "slam", bonus, f"grand slam bid and made, {_vul(vulnerable)}: {bonus}")
+                ScoreLine(
+                    declarer, "above", "slam", bonus, f"grand slam bid and made, {_vul(vulnerable)}: {bonus}"
+                )
             )
 
         if doubled:

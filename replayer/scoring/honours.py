@@ -6,8 +6,8 @@ Pure: no I/O.  Scoring values for them belong to the scoring rules; this module 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from ..rules.cards import Card, Rank, Seat, Strain, Suit
 

@@ -10,28 +10,39 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from .bridge_whist import GAME as BW_GAME
-from .bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
-from .bridge_whist import BridgeWhistOptions
-from .bridge_whist import score_deal as score_bridge_whist
+from ..record.phrases import Claim
 from ..rules.cards import Strain
 from ..rules.game import Game
-from .honours import honours_held
-from ..record.phrases import Claim
 from .auction import GAME as AUCTION_GAME
 from .auction import RUBBER_BONUS as AUCTION_RUBBER_BONUS
 from .auction import AuctionOptions
 from .auction import score_deal as score_auction
-from .contract import GAME as CONTRACT_GAME
-from .contract import rubber_bonus as contract_rubber_bonus
-from .contract import ContractOptions
-from .contract import score_deal as score_contract
 from .base import SIDES, Column, DealFacts, DealScore, ScoreLine, Side, other_side
+from .bridge_whist import GAME as BW_GAME
+from .bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
+from .bridge_whist import BridgeWhistOptions
+from .bridge_whist import score_deal as score_bridge_whist
+from .contract import GAME as CONTRACT_GAME
+from .contract import ContractOptions
+from .contract import rubber_bonus as contract_rubber_bonus
+from .contract import score_deal as score_contract
+from .honours import honours_held
 
-__all__ = ["RuleScoring", "SCORING", "below_before", "facts_from_claims", "facts_from_game", "score_game", "RubberSheet", "SheetDeal", "play_rubber"]
+__all__ = [
+    "RuleScoring",
+    "SCORING",
+    "below_before",
+    "facts_from_claims",
+    "facts_from_game",
+    "score_game",
+    "RubberSheet",
+    "SheetDeal",
+    "play_rubber",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +78,18 @@ class RuleScoring:
         hints = typing.get_type_hints(self.options)
         for name, value in values.items():  # Literal choices, checked against the annotation
             if typing.get_origin(hints[name]) is typing.Literal and value not in typing.get_args(hints[name]):
-                raise ValueError(f"option {name} is one of {', '.join(typing.get_args(hints[name]))}, not {value!r}")
+                raise ValueError(
+                    f"option {name} is one of {', '.join(typing.get_args(hints[name]))}, not {value!r}"
+                )
         return self.options(**values)
 
 
 SCORING: dict[str, RuleScoring] = {
     "bridge-whist": RuleScoring(score_bridge_whist, BridgeWhistOptions, BW_GAME, lambda _: BW_RUBBER_BONUS),
     "auction": RuleScoring(score_auction, AuctionOptions, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS),
-    "contract": RuleScoring(score_contract, ContractOptions, CONTRACT_GAME, contract_rubber_bonus, vulnerability=True),
+    "contract": RuleScoring(
+        score_contract, ContractOptions, CONTRACT_GAME, contract_rubber_bonus, vulnerability=True
+    ),
 }
 
 
@@ -82,8 +97,12 @@ def register(name: str, scoring: RuleScoring) -> None:
     SCORING[name] = scoring
 
 
-def facts_from_game(game: Game, below: dict[Side, int] | None = None, vulnerable: frozenset[str] = frozenset(),
-                    duplicate: bool = False) -> DealFacts | None:  # fmt: skip
+def facts_from_game(
+    game: Game,
+    below: dict[Side, int] | None = None,
+    vulnerable: frozenset[str] = frozenset(),
+    duplicate: bool = False,
+) -> DealFacts | None:
     """The facts of a complete, validated deal; None if it was not declared or not fully known."""
     decl = game.declaration
     if decl is None:
@@ -98,11 +117,19 @@ def facts_from_game(game: Game, below: dict[Side, int] | None = None, vulnerable
             void[side] = held.chicane(side)
     maker = decl.maker.side if decl.maker is not None else None
     return DealFacts(
-        strain=decl.strain, declarer_side=decl.declarer.side,  # type: ignore[arg-type]
-        tricks=tricks, level=decl.level, doubled=decl.doubled, maker_side=maker,  # type: ignore[arg-type]
-        honours=honours, void=void, below=below or {}, vulnerable=vulnerable, duplicate=duplicate,
+        strain=decl.strain,
+        declarer_side=decl.declarer.side,  # type: ignore[arg-type]
+        tricks=tricks,
+        level=decl.level,
+        doubled=decl.doubled,
+        maker_side=maker,  # type: ignore[arg-type]
+        honours=honours,
+        void=void,
+        below=below or {},
+        vulnerable=vulnerable,
+        duplicate=duplicate,
         revokes={side: sum(1 for _, s in game.revokes if s.side == side) for side in SIDES},
-    )  # fmt: skip
+    )
 
 
 def below_before(game: Game) -> dict[Side, int]:
@@ -118,15 +145,25 @@ def below_before(game: Game) -> dict[Side, int]:
 
 
 _HONOURS_HELD = {  # (claim value, detail) -> (honours held, most in one hand)
-    (3, None): (3, 2), (4, None): (4, 2), (4, "between_partners"): (4, 2), (4, "one_hand"): (4, 4),
-    (5, None): (5, 3), (5, "between_partners"): (5, 3), (5, "one_hand"): (5, 5),
+    (3, None): (3, 2),
+    (4, None): (4, 2),
+    (4, "between_partners"): (4, 2),
+    (4, "one_hand"): (4, 4),
+    (5, None): (5, 3),
+    (5, "between_partners"): (5, 3),
+    (5, "one_hand"): (5, 5),
     (5, "one_hand_fifth_partner"): (5, 4),
-}  # fmt: skip
+}
 _ACES_HELD = {(3, None): (3, 2), (4, None): (4, 2), (4, "one_hand"): (4, 4)}
 
 
-def facts_from_claims(claims: Sequence[Claim], strain: Strain | None = None, declarer: Side | None = None,
-                      doubled: int = 0, sides: dict[str, Side] | None = None) -> DealFacts:  # fmt: skip
+def facts_from_claims(
+    claims: Sequence[Claim],
+    strain: Strain | None = None,
+    declarer: Side | None = None,
+    doubled: int = 0,
+    sides: dict[str, Side] | None = None,
+) -> DealFacts:
     """The facts of a deal known only by its result line ("WE made three tricks and simple honors in
     hearts"), as in the books' worked rubbers.  Raises ValueError when the line does not say enough."""
     names: dict[str, Side] = sides or {"WE": "NS", "THEY": "EW", "YZ": "NS", "AB": "EW"}
@@ -152,8 +189,14 @@ def facts_from_claims(claims: Sequence[Claim], strain: Strain | None = None, dec
         raise ValueError("the result does not say who won how many tricks")
     [(winner, won)] = list(tricks.items())[:1]
     tricks[other_side(winner)] = 13 - won
-    return DealFacts(strain=strain, declarer_side=declarer or winner, tricks=tricks, doubled=doubled,
-                     honours=honours, void=void)  # fmt: skip
+    return DealFacts(
+        strain=strain,
+        declarer_side=declarer or winner,
+        tricks=tricks,
+        doubled=doubled,
+        honours=honours,
+        void=void,
+    )
 
 
 def score_game(game: Game, below: dict[Side, int] | None = None, options: Any = None) -> DealScore | None:
@@ -184,7 +227,9 @@ class RubberSheet:
     finished: bool
 
     def total(self, side: Side) -> int:
-        return sum(d.score.total(side) for d in self.deals) + (self.bonus.points if self.bonus and self.bonus.side == side else 0)
+        return sum(d.score.total(side) for d in self.deals) + (
+            self.bonus.points if self.bonus and self.bonus.side == side else 0
+        )
 
     def column(self, side: Side, column: Column) -> int:
         own = sum(d.score.total(side, column) for d in self.deals)
@@ -202,7 +247,9 @@ class RubberSheet:
         return abs(self.total("NS") - self.total("EW"))
 
 
-def play_rubber(rules: str, deals: Sequence[DealFacts], labels: Sequence[str] = (), options: Any = None) -> RubberSheet:
+def play_rubber(
+    rules: str, deals: Sequence[DealFacts], labels: Sequence[str] = (), options: Any = None
+) -> RubberSheet:
     """Score deals in order as one rubber: each side's trick score toward game starts at 0 each
     game (BW-5); the rubber ends when a side has won two games (BW-6) and earns the bonus.
     Deals after the end raise ValueError."""

@@ -6,20 +6,35 @@ the order of the play, then the order the detectors were registered in.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from .detectors import declarer
-from .detectors import defence
-from .detectors import leads  # noqa: F401  (they register themselves)
 from ..rules.game import Game
+from .detectors import declarer, defence, leads  # noqa: F401  (they register themselves)
 from .motifs import DETECTORS, TECHNIQUES, Context, Finding
 
 __all__ = ["annotate", "DETECTORS", "TECHNIQUES", "ORDER", "detector_names"]
 
 #: the order findings of one trick are listed in, whatever order the modules were imported in:
 #: the lead and the defence first, then the declarer's play
-ORDER = ("lead", "eleven", "fourchette", "cover", "through", "trump-lead", "echo", "unblock", "return", "third-hand",
-         "discard", "bath-coup", "hold-up", "finesse", "establish", "re-entry", "draw-trumps")  # fmt: skip
+ORDER = (
+    "lead",
+    "eleven",
+    "fourchette",
+    "cover",
+    "through",
+    "trump-lead",
+    "echo",
+    "unblock",
+    "return",
+    "third-hand",
+    "discard",
+    "bath-coup",
+    "hold-up",
+    "finesse",
+    "establish",
+    "re-entry",
+    "draw-trumps",
+)
 
 
 def detector_names() -> list[str]:

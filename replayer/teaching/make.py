@@ -9,20 +9,35 @@ the Dummy Bridge mechanical declaration (DECL-DB).  Where the books leave a word
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..rules.cards import Card, Rank, Seat, Strain, Suit
 from ..rules.game import Game
 
-__all__ = ["Advice", "MakeNote", "foster_count", "guarded", "protected", "foster_dealer", "foster_dummy",
-           "elwell_dealer", "dummy_bridge", "make_note", "PASS"]  # fmt: skip
+__all__ = [
+    "Advice",
+    "MakeNote",
+    "foster_count",
+    "guarded",
+    "protected",
+    "foster_dealer",
+    "foster_dummy",
+    "elwell_dealer",
+    "dummy_bridge",
+    "make_note",
+    "PASS",
+]
 
 PASS = "pass"
 _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 _WORD = {Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs", Suit.SPADES: "spades"}
-_STRAIN = {Suit.HEARTS: Strain.HEARTS, Suit.DIAMONDS: Strain.DIAMONDS, Suit.CLUBS: Strain.CLUBS,
-           Suit.SPADES: Strain.SPADES}  # fmt: skip
+_STRAIN = {
+    Suit.HEARTS: Strain.HEARTS,
+    Suit.DIAMONDS: Strain.DIAMONDS,
+    Suit.CLUBS: Strain.CLUBS,
+    Suit.SPADES: Strain.SPADES,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +105,10 @@ def _trump_call(hand: list[Card], *, dummy: bool) -> tuple[Suit | None, list[str
         if n < 5 and not (dummy and n >= 4 and _honours(hand, s) >= 2):
             continue
         count = foster_count(hand, s)
-        notes.append(f"{_WORD[s]} count {n} + {_honours(hand, s)} honours + "
-                     f"{count - n - _honours(hand, s)} plain-suit aces and kings = {count}")  # fmt: skip
+        notes.append(
+            f"{_WORD[s]} count {n} + {_honours(hand, s)} honours + "
+            f"{count - n - _honours(hand, s)} plain-suit aces and kings = {count}"
+        )
         if count >= 8 and (best is None or count > best[0] or (count == best[0] and s == Suit.HEARTS)):
             best = (count, s)
     return (best[1] if best else None), notes
@@ -117,8 +134,16 @@ def foster_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
     elif len(a) == 1:
         strong = [s for s in others if _strong(cards, s)]
         nt = len(strong) >= 2 or all(protected(cards, s) for s in others)
-        why.append("one ace and " + ("two very strong suits" if len(strong) >= 2 else
-                                     "the other three suits protected" if nt else "not enough protection"))  # fmt: skip
+        why.append(
+            "one ace and "
+            + (
+                "two very strong suits"
+                if len(strong) >= 2
+                else "the other three suits protected"
+                if nt
+                else "not enough protection"
+            )
+        )
     else:
         kings = sum(1 for s in Suit if Rank.KING in _ranks(cards, s))
         nt = all(_honours(cards, s) >= 2 for s in Suit) and kings >= 3
@@ -130,7 +155,11 @@ def foster_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
     if suit is not None:
         return Advice("Foster", _STRAIN[suit], tuple(why + [f"{_WORD[suit]} count 8 or more: a good make"]))
     clubs = _suit(cards, Suit.CLUBS)
-    if _honours(cards, Suit.CLUBS) >= 4 and len(clubs) >= 5 and not any(protected(cards, s) for s in (Suit.HEARTS, Suit.DIAMONDS)):
+    if (
+        _honours(cards, Suit.CLUBS) >= 4
+        and len(clubs) >= 5
+        and not any(protected(cards, s) for s in (Suit.HEARTS, Suit.DIAMONDS))
+    ):
         return Advice("Foster", Strain.CLUBS, tuple(why + ["four club honours and no red protection"]))
     if own_score >= 24 and len(_suit(cards, Suit.SPADES)) >= 5:
         return Advice("Foster", Strain.SPADES, tuple(why + ["spades at 24 or more"]))
@@ -142,7 +171,10 @@ def foster_dummy(hand: Iterable[Card]) -> Advice:
     cards = list(hand)
     a = aces(cards)
     reds_stopped = all(protected(cards, s) for s in (Suit.HEARTS, Suit.DIAMONDS))
-    why = [f"{len(a)} ace{'s' if len(a) != 1 else ''}", "both red suits stopped" if reds_stopped else "a red suit unstopped"]
+    why = [
+        f"{len(a)} ace{'s' if len(a) != 1 else ''}",
+        "both red suits stopped" if reds_stopped else "a red suit unstopped",
+    ]
     suit, counts = _trump_call(cards, dummy=True)
     why += counts
     if len(a) == 4 or (len(a) == 3 and suit != Suit.HEARTS):
@@ -154,7 +186,9 @@ def foster_dummy(hand: Iterable[Card]) -> Advice:
     for s in (Suit.HEARTS, Suit.DIAMONDS):  # a trump call needs two honours or six trumps
         n = len(_suit(cards, s))
         if n >= 6 or (n >= 4 and _honours(cards, s) >= 2):
-            return Advice("Foster", _STRAIN[s], tuple(why + [f"{n} {_WORD[s]} with {_honours(cards, s)} honours"]))
+            return Advice(
+                "Foster", _STRAIN[s], tuple(why + [f"{n} {_WORD[s]} with {_honours(cards, s)} honours"])
+            )
     clubs, spades = _suit(cards, Suit.CLUBS), _suit(cards, Suit.SPADES)
     call = Strain.CLUBS if len(clubs) > len(spades) and _honours(cards, Suit.SPADES) >= 1 else Strain.SPADES
     return Advice("Foster", call, tuple(why + ["a hopeless hand: make it to lose as little as possible"]))
@@ -184,10 +218,17 @@ def elwell_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
         return Advice("Elwell", Strain.NOTRUMP, (rule,))
     some_protection = any(protected(cards, s) for s in Suit if s != Suit.HEARTS)  # [interp] "some protection"
     n = len(_suit(cards, Suit.HEARTS))
-    if heart_honours >= 4 or (n >= 6 and heart_honours >= 1 and some_protection) or \
-            (n >= 5 and heart_honours >= 2 and some_protection) or (n == 4 and heart_honours >= 3 and some_protection):
-        return Advice("Elwell", Strain.HEARTS, (f"{n} hearts with {heart_honours} honours" +
-                                                (" and protection" if some_protection else ""),))  # fmt: skip
+    if (
+        heart_honours >= 4
+        or (n >= 6 and heart_honours >= 1 and some_protection)
+        or (n >= 5 and heart_honours >= 2 and some_protection)
+        or (n == 4 and heart_honours >= 3 and some_protection)
+    ):
+        return Advice(
+            "Elwell",
+            Strain.HEARTS,
+            (f"{n} hearts with {heart_honours} honours" + (" and protection" if some_protection else ""),),
+        )
     d_hon, d = _honours(cards, Suit.DIAMONDS), len(_suit(cards, Suit.DIAMONDS))
     d_protection = any(protected(cards, s) for s in Suit if s != Suit.DIAMONDS)
     if d_hon >= 4 or (d >= 6 and d_hon >= 1 and d_protection) or (d >= 5 and d_hon >= 2 and d_protection):
@@ -207,11 +248,17 @@ def dummy_bridge(hand: Iterable[Card]) -> Advice:
         return Advice("Dummy Bridge", Strain.NOTRUMP, ("three or more aces",))
 
     def pips(s: Suit) -> int:
-        return sum(11 if c.rank == Rank.ACE else 10 if c.rank >= Rank.TEN else int(c.rank) for c in _suit(cards, s))
+        return sum(
+            11 if c.rank == Rank.ACE else 10 if c.rank >= Rank.TEN else int(c.rank) for c in _suit(cards, s)
+        )
 
     order = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
     best = max(order, key=lambda s: (len(_suit(cards, s)), pips(s), -order.index(s)))
-    return Advice("Dummy Bridge", _STRAIN[best], (f"the longest suit ({len(_suit(cards, best))} cards, {pips(best)} pips)",))
+    return Advice(
+        "Dummy Bridge",
+        _STRAIN[best],
+        (f"the longest suit ({len(_suit(cards, best))} cards, {pips(best)} pips)",),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,15 +8,29 @@ the note in our own plain words.  Detectors register themselves by name with ``@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping, NamedTuple
+from typing import NamedTuple
 
 from ..rules.cards import SUITS_HIGH_FIRST, Card, Letter, Rank, Seat, Suit
 from ..rules.game import Game
 from ..rules.play import Trick, trick_winner
 
-__all__ = ["Finding", "Context", "Detector", "DETECTORS", "TECHNIQUES", "detector", "holding_text", "cards_text",
-           "rank_text", "capitalised", "per_trick", "ElevenCount", "eleven_count"]  # fmt: skip
+__all__ = [
+    "Finding",
+    "Context",
+    "Detector",
+    "DETECTORS",
+    "TECHNIQUES",
+    "detector",
+    "holding_text",
+    "cards_text",
+    "rank_text",
+    "capitalised",
+    "per_trick",
+    "ElevenCount",
+    "eleven_count",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +110,6 @@ def holding_text(cards: Iterable[Card]) -> str:
     return " ".join(cards_text(by[s]) for s in SUITS_HIGH_FIRST if s in by)
 
 
-
 # ---------------------------------------------------------------------------------------------
 # The context: D-1 … D-8 computed once per hand
 
@@ -168,13 +181,19 @@ class Context:
     def unplayed(self, suit: Suit, i: int, upto: int = 0) -> list[Card]:
         """Cards of ``suit`` not played before trick ``i`` (nor among its first ``upto`` cards), highest first."""
         gone = set(self.played_before[i]) | {c for _, c in self.tricks[i].plays[:upto]}
-        return sorted((c for s in Seat for c in self.before[i][s] if c.suit == suit and c not in gone),
-                      key=lambda c: -c.rank)  # fmt: skip
+        return sorted(
+            (c for s in Seat for c in self.before[i][s] if c.suit == suit and c not in gone),
+            key=lambda c: -c.rank,
+        )
 
     def visible(self, seat: Seat, i: int, upto: int = 0) -> frozenset[Card]:
         """D-3: what ``seat`` has seen at trick ``i`` after ``upto`` cards of it: his own cards, dummy's
         once the opening lead is made (both hands, for the declarer), and every card played."""
-        seen = set(self.before[i][seat]) | set(self.played_before[i]) | {c for _, c in self.tricks[i].plays[:upto]}
+        seen = (
+            set(self.before[i][seat])
+            | set(self.played_before[i])
+            | {c for _, c in self.tricks[i].plays[:upto]}
+        )
         lead_made = i > 0 or upto > 0 or self.game.first_trick > 1
         if self.dummy is not None and lead_made:
             seen |= self.before[i][self.dummy]
@@ -211,6 +230,7 @@ class Context:
         """The card led to trick ``i``."""
         plays = self.tricks[i].plays
         return plays[0][1] if plays else None
+
 
 def per_trick(ctx: Context, at: Callable[[Context, int], Finding | None]) -> list[Finding]:
     """The findings of ``at`` applied to each recorded trick in turn (most detectors look trick by trick)."""
@@ -253,7 +273,12 @@ def eleven_count(ctx: Context, i: int) -> ElevenCount | None:
     holding = ctx.holding(leader, card.suit, i)
     # D-9: a fourth-best of four or more cards, not above the jack; honours and tops of sequences
     # are not fourth-best and a three-card suit has none (no count is made).
-    if len(holding) < 4 or holding[3] != card or card.rank > Rank.JACK or not _untouched(ctx, leader, card.suit, i):
+    if (
+        len(holding) < 4
+        or holding[3] != card
+        or card.rank > Rank.JACK
+        or not _untouched(ctx, leader, card.suit, i)
+    ):
         return None
     higher = [c for c in ctx.unplayed(card.suit, 0) if c.rank > card.rank and c not in holding]
     third = leader.partner
@@ -261,5 +286,14 @@ def eleven_count(ctx: Context, i: int) -> ElevenCount | None:
     def among(cards: frozenset[Card]) -> list[Card]:
         return [c for c in higher if c in cards]
 
-    return ElevenCount(i, leader, third, card, higher, among(ctx.hand(third, i)), among(ctx.hand(ctx.dummy, i)),
-                       among(ctx.played_before[i]), among(ctx.hand(ctx.declarer, i)))  # fmt: skip
+    return ElevenCount(
+        i,
+        leader,
+        third,
+        card,
+        higher,
+        among(ctx.hand(third, i)),
+        among(ctx.hand(ctx.dummy, i)),
+        among(ctx.played_before[i]),
+        among(ctx.hand(ctx.declarer, i)),
+    )

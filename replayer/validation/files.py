@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from ..record.diagnostics import Diagnostic, Severity, Span
-from ..rules.game import Game
-from ..record.reader import load, load_rubber
-from ..record.phrases import ResultSyntaxError, parse_result
-from ..rules.regimes import UnknownRegime, find_regime
-from ..scoring.sheet import SCORING, RubberSheet, facts_from_claims, facts_from_game, play_rubber
-from ..scoring.base import DealFacts
 from ..record.hand import HandRecord
+from ..record.phrases import ResultSyntaxError, parse_result
+from ..record.reader import load, load_rubber
+from ..rules.game import Game
+from ..rules.regimes import UnknownRegime, find_regime
+from ..scoring.base import DealFacts
+from ..scoring.sheet import SCORING, RubberSheet, facts_from_claims, facts_from_game, play_rubber
 from .validate import validate
 
-__all__ = ["HAND_SUFFIXES", "RUBBER_SUFFIXES", "check_rubber", "CheckedRubber", "NoHands", "find_hands", "read_text", "check_file", "Checked"]
+__all__ = [
+    "HAND_SUFFIXES",
+    "RUBBER_SUFFIXES",
+    "check_rubber",
+    "CheckedRubber",
+    "NoHands",
+    "find_hands",
+    "read_text",
+    "check_file",
+    "Checked",
+]
 
 HAND_SUFFIXES = (".yaml", ".yml")
 RUBBER_SUFFIXES = (".rubber.yaml", ".rubber.yml")  # rubber files live beside hands but are not hands
@@ -32,9 +42,14 @@ def find_hands(paths: Iterable[str | Path]) -> list[Path]:
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            inside = sorted(f for f in p.rglob("*") if f.suffix.lower() in HAND_SUFFIXES and f.is_file()
-                            and not f.name.lower().endswith(RUBBER_SUFFIXES)
-                            and not any(part.startswith(".") for part in f.relative_to(p).parts))  # fmt: skip
+            inside = sorted(
+                f
+                for f in p.rglob("*")
+                if f.suffix.lower() in HAND_SUFFIXES
+                and f.is_file()
+                and not f.name.lower().endswith(RUBBER_SUFFIXES)
+                and not any(part.startswith(".") for part in f.relative_to(p).parts)
+            )
             if not inside:
                 raise NoHands(f"no hand files (*.yaml) in {p}")
             found.extend(inside)
@@ -53,15 +68,24 @@ def read_text(path: Path) -> tuple[str | None, list[Diagnostic]]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        return None, [Diagnostic("unreadable-file", Severity.ERROR, f"cannot read the file: {exc.strerror}", Span(name, 1, 1))]
+        return None, [
+            Diagnostic(
+                "unreadable-file", Severity.ERROR, f"cannot read the file: {exc.strerror}", Span(name, 1, 1)
+            )
+        ]
     try:
         return data.decode("utf-8-sig"), []
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         return None, [
-            Diagnostic("encoding", Severity.ERROR, f"the file is not UTF-8 (byte 0x{data[exc.start]:02x})",
-                       Span(name, line, col), "save the file as UTF-8 (suit symbols ♠ ♥ ♦ ♣ need it)")  # fmt: skip
+            Diagnostic(
+                "encoding",
+                Severity.ERROR,
+                f"the file is not UTF-8 (byte 0x{data[exc.start]:02x})",
+                Span(name, line, col),
+                "save the file as UTF-8 (suit symbols ♠ ♥ ♦ ♣ need it)",
+            )
         ]
 
 
@@ -117,28 +141,67 @@ def check_rubber(path: Path, options: list[str] | None = None) -> CheckedRubber:
         if deal.hand is not None:
             hand_path = (path.parent / deal.hand.value).resolve()
             checked = check_file(hand_path) if hand_path.is_file() else None
-            if checked is None or checked.game is None or any(d.severity is Severity.ERROR for d in checked.diagnostics):
-                why = "no such file" if checked is None else "the hand is not valid (run replayer validate on it)"
-                diags.append(Diagnostic("rubber-deal", Severity.ERROR, f"deal {i}: cannot use {deal.hand.value}: {why}",
-                                        deal.hand.span))  # fmt: skip
+            if (
+                checked is None
+                or checked.game is None
+                or any(d.severity is Severity.ERROR for d in checked.diagnostics)
+            ):
+                why = (
+                    "no such file"
+                    if checked is None
+                    else "the hand is not valid (run replayer validate on it)"
+                )
+                diags.append(
+                    Diagnostic(
+                        "rubber-deal",
+                        Severity.ERROR,
+                        f"deal {i}: cannot use {deal.hand.value}: {why}",
+                        deal.hand.span,
+                    )
+                )
                 continue
             if checked.game.regime.name != rules:
-                diags.append(Diagnostic("rubber-deal", Severity.ERROR, f"deal {i}: the hand is played under "
-                                        f"{checked.game.regime.name}, the rubber under {rules}", deal.hand.span))  # fmt: skip
+                diags.append(
+                    Diagnostic(
+                        "rubber-deal",
+                        Severity.ERROR,
+                        f"deal {i}: the hand is played under "
+                        f"{checked.game.regime.name}, the rubber under {rules}",
+                        deal.hand.span,
+                    )
+                )
                 continue
             f = facts_from_game(checked.game)
             if f is None:
-                diags.append(Diagnostic("rubber-deal", Severity.ERROR, f"deal {i}: the hand has no declaration", deal.hand.span))
+                diags.append(
+                    Diagnostic(
+                        "rubber-deal",
+                        Severity.ERROR,
+                        f"deal {i}: the hand has no declaration",
+                        deal.hand.span,
+                    )
+                )
                 continue
             facts.append(f)
-            labels.append(label or (checked.record.title.value if checked.record and checked.record.title else deal.hand.value))
+            labels.append(
+                label
+                or (
+                    checked.record.title.value if checked.record and checked.record.title else deal.hand.value
+                )
+            )
         elif deal.result is not None:
             try:
                 claims = parse_result(deal.result.value)
                 sides = {"WE": "NS", "THEY": "EW", "YZ": "NS", "AB": "EW", "NS": "NS", "EW": "EW"}
                 declarer = sides[deal.declarer.value] if deal.declarer else None
-                facts.append(facts_from_claims(claims, deal.trump.value if deal.trump else None, declarer,  # type: ignore[arg-type]
-                                               deal.doubled))  # fmt: skip
+                facts.append(
+                    facts_from_claims(
+                        claims,
+                        deal.trump.value if deal.trump else None,
+                        declarer,  # type: ignore[arg-type]
+                        deal.doubled,
+                    )
+                )
                 labels.append(label or deal.result.value)
             except (ResultSyntaxError, ValueError) as exc:
                 diags.append(Diagnostic("rubber-deal", Severity.ERROR, f"deal {i}: {exc}", deal.result.span))
@@ -151,6 +214,12 @@ def check_rubber(path: Path, options: list[str] | None = None) -> CheckedRubber:
         diags.append(Diagnostic("rubber-deal", Severity.ERROR, str(exc), record.span))
         return CheckedRubber(path, None, tuple(diags))
     if not sheet.finished:
-        diags.append(Diagnostic("rubber-unfinished", Severity.WARNING, "no side has won two games: the rubber is "
-                                "not finished, so no rubber bonus is scored", record.span))  # fmt: skip
+        diags.append(
+            Diagnostic(
+                "rubber-unfinished",
+                Severity.WARNING,
+                "no side has won two games: the rubber is not finished, so no rubber bonus is scored",
+                record.span,
+            )
+        )
     return CheckedRubber(path, sheet, tuple(diags), record.title.value if record.title else None)

@@ -7,24 +7,23 @@ This is the one module that knows both records (what the file says, and where) a
 
 from __future__ import annotations
 
-from contextvars import ContextVar
-
 import functools
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
+from ..record.diagnostics import Diagnostic, Located, Severity, Span
+from ..record.hand import AuctionRecord, HandRecord, MakeRecord, PlayedCard
+from ..record.phrases import Claim, ResultSyntaxError, parse_result
 from ..rules.auction import Call, check_auction
 from ..rules.cards import FULL_DECK, Card, Letter, Seat, Strain, Suit
-from ..record.diagnostics import Diagnostic, Located, Severity, Span
 from ..rules.game import Declaration, Game
+from ..rules.play import Trick, is_revoke, trick_winner
+from ..rules.regimes import REGIMES, Regime, UnknownRegime, find_regime
+from ..scoring.base import Side
 from ..scoring.honours import honours_held
 from ..scoring.sheet import score_game
-from ..scoring.base import Side
-from ..record.phrases import Claim, ResultSyntaxError, parse_result
-from ..rules.play import Trick, is_revoke, trick_winner
-from ..record.hand import AuctionRecord, HandRecord, MakeRecord, PlayedCard
-from ..rules.regimes import REGIMES, Regime, UnknownRegime, find_regime
 
 __all__ = ["validate"]
 
@@ -36,8 +35,15 @@ class _Check:
     record: HandRecord
     diags: list[Diagnostic] = field(default_factory=list)
 
-    def add(self, code: str, message: str, span: Span | None, hint: str | None = None,
-            severity: Severity = Severity.ERROR, related: Iterable[Span] = ()) -> None:  # fmt: skip
+    def add(
+        self,
+        code: str,
+        message: str,
+        span: Span | None,
+        hint: str | None = None,
+        severity: Severity = Severity.ERROR,
+        related: Iterable[Span] = (),
+    ) -> None:
         self.diags.append(Diagnostic(code, severity, message, span or self.record.span, hint, tuple(related)))
 
 
@@ -66,8 +72,12 @@ def _validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     first_trick = _first_trick(record, deal)
 
     if passed_out and record.tricks:
-        ck.add("play-after-pass-out", "the auction was passed out, yet the file gives play",
-               record.play_span, "four passes: the deal is not played")  # fmt: skip
+        ck.add(
+            "play-after-pass-out",
+            "the auction was passed out, yet the file gives play",
+            record.play_span,
+            "four passes: the deal is not played",
+        )
 
     # Holdings: from the deal when given, else from a complete play.
     holdings: dict[Seat, list[Card]] | None = None
@@ -82,12 +92,20 @@ def _validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
             for col, pc in enumerate(r or ()):
                 holdings[columns[col]].append(pc.card)
     elif record.tricks:
-        ck.add("deal-required", f"the play stops after trick {first_trick - 1 + len(rows)} and the file gives no deal, "
-               "so the four hands are not known", record.play_span,
-               "add the deal (see docs/hand-format.md), or complete the play to trick 13")  # fmt: skip
+        ck.add(
+            "deal-required",
+            f"the play stops after trick {first_trick - 1 + len(rows)} and the file gives no deal, "
+            "so the four hands are not known",
+            record.play_span,
+            "add the deal (see docs/hand-format.md), or complete the play to trick 13",
+        )
     elif record.play_span is None and record.deal_span is None:
-        ck.add("no-cards", "the file gives neither a deal nor any play", record.span,
-               "add 'play:' with one row per trick, or a 'deal:' for a problem or end position")  # fmt: skip
+        ck.add(
+            "no-cards",
+            "the file gives neither a deal nor any play",
+            record.span,
+            "add 'play:' with one row per trick, or a 'deal:' for a problem or end position",
+        )
 
     if columns is not None:
         _check_played_cards(ck, rows, columns, deal, first_trick)
@@ -113,13 +131,22 @@ def _validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
 def _regime(ck: _Check) -> Regime:
     rules = ck.record.rules
     if rules is None:
-        ck.add("missing-key", "the file does not say which rules the hand is played under", ck.record.span,
-               f"add e.g. 'rules: bridge-whist' (one of {', '.join(REGIMES)})")  # fmt: skip
+        ck.add(
+            "missing-key",
+            "the file does not say which rules the hand is played under",
+            ck.record.span,
+            f"add e.g. 'rules: bridge-whist' (one of {', '.join(REGIMES)})",
+        )
         return REGIMES["bridge-whist"]
     try:
         return find_regime(rules.value)
     except UnknownRegime as exc:
-        ck.add("unknown-rules", str(exc), rules.span, "bridge-whist (1904 laws), auction (royal spades) or contract")
+        ck.add(
+            "unknown-rules",
+            str(exc),
+            rules.span,
+            "bridge-whist (1904 laws), auction (royal spades) or contract",
+        )
         return REGIMES["bridge-whist"]
 
 
@@ -132,8 +159,12 @@ def _resolve(text: str, dealer: Seat) -> Seat:
 def _dealer(ck: _Check) -> Seat:
     d = ck.record.dealer
     if d is not None and d.value in ("A", "Y", "B"):
-        ck.add("bad-dealer", f"the dealer is Z by the books' convention, not {d.value}", d.span,
-               "write 'dealer: Z', or a compass seat (dealer: N) to put Z elsewhere")  # fmt: skip
+        ck.add(
+            "bad-dealer",
+            f"the dealer is Z by the books' convention, not {d.value}",
+            d.span,
+            "write 'dealer: Z', or a compass seat (dealer: N) to put Z elsewhere",
+        )
     return _dealer_silent(ck)
 
 
@@ -150,9 +181,17 @@ def _letter_and_seat(seat: Seat, dealer: Seat) -> str:
 
 def _written_by_compass(record: HandRecord) -> bool:
     """A hand whose rules are not Bridge Whist and whose seats are all written as compass seats."""
-    if record.rules is not None and record.rules.value.strip().lower().replace(" ", "-") in ("bridge-whist", "bridge", "bw"):
+    if record.rules is not None and record.rules.value.strip().lower().replace(" ", "-") in (
+        "bridge-whist",
+        "bridge",
+        "bw",
+    ):
         return False
-    written = [c.value for c in record.columns] + list(record.deal) + ([record.dealer.value] if record.dealer else [])
+    written = (
+        [c.value for c in record.columns]
+        + list(record.deal)
+        + ([record.dealer.value] if record.dealer else [])
+    )
     return bool(written) and all(w.strip().upper() in ("N", "E", "S", "W") for w in written)
 
 
@@ -161,18 +200,30 @@ def _declaration(ck: _Check, regime: Regime, dealer: Seat, seat_of) -> tuple[Dec
     span = ck.record.declaration_span
     if d is None:
         if ck.record.declaration_span is None:
-            ck.add("missing-key", "the file does not give the declaration", ck.record.span,
-                   "Bridge Whist: declaration: {maker: Z, trump: hearts}; Auction/Contract: declaration: {calls: …}")  # fmt: skip
+            ck.add(
+                "missing-key",
+                "the file does not give the declaration",
+                ck.record.span,
+                "Bridge Whist: declaration: {maker: Z, trump: hearts}; Auction/Contract: declaration: {calls: …}",
+            )
         return None, False
     if regime.declaration == "make":
         if not isinstance(d, MakeRecord):
-            ck.add("declaration-mismatch", f"{regime.title} has no auction: the dealer makes the trump or passes",
-                   span, "give 'maker' and 'trump' instead of calls")  # fmt: skip
+            ck.add(
+                "declaration-mismatch",
+                f"{regime.title} has no auction: the dealer makes the trump or passes",
+                span,
+                "give 'maker' and 'trump' instead of calls",
+            )
             return None, False
         return _make(ck, regime, dealer, d, seat_of), False
     if not isinstance(d, AuctionRecord):
-        ck.add("declaration-mismatch", f"under {regime.title} the trump is bid for: give the auction as calls",
-               span, "declaration: {calls: 1♥ pass 2♥ pass pass pass}, or {contract: 2♥, declarer: S}")  # fmt: skip
+        ck.add(
+            "declaration-mismatch",
+            f"under {regime.title} the trump is bid for: give the auction as calls",
+            span,
+            "declaration: {calls: 1♥ pass 2♥ pass pass pass}, or {contract: 2♥, declarer: S}",
+        )
         return None, False
     return _auction(ck, regime, dealer, d, seat_of)
 
@@ -181,13 +232,22 @@ def _make(ck: _Check, regime: Regime, dealer: Seat, d: MakeRecord, seat_of) -> D
     maker = seat_of(d.maker)
     ok = True
     if maker not in (dealer, dealer.partner):
-        ck.add("bad-maker", f"{_letter_and_seat(maker, dealer)} cannot make the trump: the dealer (Z) makes it, "
-               "or passes and his partner (Y) must make it [BWSEQ-2]", d.maker.span, "write 'maker: Z' or 'maker: Y'")  # fmt: skip
+        ck.add(
+            "bad-maker",
+            f"{_letter_and_seat(maker, dealer)} cannot make the trump: the dealer (Z) makes it, "
+            "or passes and his partner (Y) must make it [BWSEQ-2]",
+            d.maker.span,
+            "write 'maker: Z' or 'maker: Y'",
+        )
         ok = False
     strain = d.trump.value
     if strain not in regime.strains:
-        ck.add("bad-strain", f"{strain.word} is not a declaration under {regime.title}", d.trump.span,
-               "choose spades, clubs, diamonds, hearts or no-trumps")  # fmt: skip
+        ck.add(
+            "bad-strain",
+            f"{strain.word} is not a declaration under {regime.title}",
+            d.trump.span,
+            "choose spades, clubs, diamonds, hearts or no-trumps",
+        )
         ok = False
     doublers: list[Seat] = []
     for k, loc in enumerate(d.doubles):
@@ -197,22 +257,35 @@ def _make(ck: _Check, regime: Regime, dealer: Seat, d: MakeRecord, seat_of) -> D
         if (s in defenders) != want_defender:
             what = "double" if k == 0 else ("redouble" if k % 2 == 1 else "double again")
             who = "A or B (the adversaries)" if want_defender else "Z or Y (the makers' side)"
-            ck.add("doubling-order", f"the {_ordinal(k + 1)} call in the doubling is by {_letter_and_seat(s, dealer)}, "
-                   f"but only {who} may {what} here [BWSEQ-3]", loc.span,
-                   "doubling goes: an adversary doubles, the maker's side may redouble, then the adversaries again, …")  # fmt: skip
+            ck.add(
+                "doubling-order",
+                f"the {_ordinal(k + 1)} call in the doubling is by {_letter_and_seat(s, dealer)}, "
+                f"but only {who} may {what} here [BWSEQ-3]",
+                loc.span,
+                "doubling goes: an adversary doubles, the maker's side may redouble, then the adversaries again, …",
+            )
             ok = False
         doublers.append(s)
     if not ok:
         return None
-    return Declaration(strain, declarer=dealer, dummy=dealer.partner, doubled=len(doublers), maker=maker,
-                       passed=maker != dealer, doublers=tuple(doublers))  # fmt: skip
+    return Declaration(
+        strain,
+        declarer=dealer,
+        dummy=dealer.partner,
+        doubled=len(doublers),
+        maker=maker,
+        passed=maker != dealer,
+        doublers=tuple(doublers),
+    )
 
 
 def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
 
 
-def _auction(ck: _Check, regime: Regime, dealer: Seat, d: AuctionRecord, seat_of) -> tuple[Declaration | None, bool]:  # type: ignore[no-untyped-def]
+def _auction(
+    ck: _Check, regime: Regime, dealer: Seat, d: AuctionRecord, seat_of
+) -> tuple[Declaration | None, bool]:  # type: ignore[no-untyped-def]
     if d.calls:
         calls: list[Call] = [loc.value for loc in d.calls]  # type: ignore[misc]
         contract, passed_out, problems = check_auction(regime, dealer, calls)
@@ -226,17 +299,35 @@ def _auction(ck: _Check, regime: Regime, dealer: Seat, d: AuctionRecord, seat_of
         if d.contract is not None:
             level, strain, dbl = d.contract.value
             if (level, strain, dbl) != (contract.level, contract.strain, contract.doubled):
-                ck.add("contract-mismatch", f"the file gives the contract {level}{strain}{'X' * dbl}, "
-                       f"but the calls end in {contract}", d.contract.span)  # fmt: skip
+                ck.add(
+                    "contract-mismatch",
+                    f"the file gives the contract {level}{strain}{'X' * dbl}, "
+                    f"but the calls end in {contract}",
+                    d.contract.span,
+                )
         if d.declarer is not None and seat_of(d.declarer) != contract.declarer:
-            ck.add("declarer-mismatch", f"the file names {seat_of(d.declarer).word} as declarer, but "
-                   f"{contract.declarer.word} first named {contract.strain.word} for the winning side", d.declarer.span)  # fmt: skip
+            ck.add(
+                "declarer-mismatch",
+                f"the file names {seat_of(d.declarer).word} as declarer, but "
+                f"{contract.declarer.word} first named {contract.strain.word} for the winning side",
+                d.declarer.span,
+            )
         seq = tuple((dealer.next(i), c.ascii()) for i, c in enumerate(calls))
-        return Declaration(contract.strain, contract.declarer, contract.declarer.partner, contract.doubled,
-                           level=contract.level, calls=seq), False  # fmt: skip
+        return Declaration(
+            contract.strain,
+            contract.declarer,
+            contract.declarer.partner,
+            contract.doubled,
+            level=contract.level,
+            calls=seq,
+        ), False
     if d.contract is None or d.declarer is None:
         if d.contract is None:
-            ck.add("missing-key", "the declaration gives neither the calls nor the contract", ck.record.declaration_span)
+            ck.add(
+                "missing-key",
+                "the declaration gives neither the calls nor the contract",
+                ck.record.declaration_span,
+            )
         return None, False
     level, strain, dbl = d.contract.value
     if strain not in regime.strains:
@@ -257,13 +348,18 @@ def _first_trick(record: HandRecord, deal: dict[Seat, tuple[PlayedCard, ...]] | 
     return 1
 
 
-def _opening_leader(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, first_trick: int,
-                    seat_of) -> Seat | None:  # type: ignore[no-untyped-def]  # fmt: skip
+def _opening_leader(
+    ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, first_trick: int, seat_of
+) -> Seat | None:  # type: ignore[no-untyped-def]
     given = ck.record.leader
     if first_trick > 1:
         if given is None:
-            ck.add("leader-required", f"the position starts at trick {first_trick}: say who is on lead",
-                   ck.record.play_span or ck.record.deal_span, "add 'play: {leader: Z}' (the seat on lead)")  # fmt: skip
+            ck.add(
+                "leader-required",
+                f"the position starts at trick {first_trick}: say who is on lead",
+                ck.record.play_span or ck.record.deal_span,
+                "add 'play: {leader: Z}' (the seat on lead)",
+            )
             return None
         return seat_of(given)
     if regime.opening_leader == "A":
@@ -275,8 +371,12 @@ def _opening_leader(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration 
         lawful = decl.declarer.lho
         why = f"the opening lead is made by the declarer's left-hand opponent [{'AUSEQ-4' if regime.name == 'auction' else 'CBSEQ-3'}]"
     if given is not None and seat_of(given) != lawful:
-        ck.add("lead-out-of-turn", f"the file names {_letter_and_seat(seat_of(given), dealer)} as the opening leader, "
-               f"but {why}", given.span, f"the opening leader is {_letter_and_seat(lawful, dealer)}")  # fmt: skip
+        ck.add(
+            "lead-out-of-turn",
+            f"the file names {_letter_and_seat(seat_of(given), dealer)} as the opening leader, but {why}",
+            given.span,
+            f"the opening leader is {_letter_and_seat(lawful, dealer)}",
+        )
         return seat_of(given)
     return lawful
 
@@ -292,8 +392,12 @@ def _columns(ck: _Check, seat_of) -> tuple[Seat, ...] | None:  # type: ignore[no
         seen: set[Seat] = set()
         for c, s in zip(cols, seats):
             if s in seen:
-                ck.add("bad-columns", f"the columns name {c.value} ({s.name}) twice", c.span,
-                       "name each of the four seats once, in the book's order, e.g. [A, Y, B, Z]")  # fmt: skip
+                ck.add(
+                    "bad-columns",
+                    f"the columns name {c.value} ({s.name}) twice",
+                    c.span,
+                    "name each of the four seats once, in the book's order, e.g. [A, Y, B, Z]",
+                )
             seen.add(s)
         return None
     return seats
@@ -319,15 +423,22 @@ def _deal(ck: _Check, seat_of) -> dict[Seat, tuple[PlayedCard, ...]] | None:  # 
     for key, cards in rec.deal.items():
         s = _resolve(key, _dealer_silent(ck))
         if s in out:
-            ck.add("duplicate-key", f"the deal gives {s.word}'s hand twice (as {key} and under another name)",
-                   rec.deal_spans.get(key))  # fmt: skip
+            ck.add(
+                "duplicate-key",
+                f"the deal gives {s.word}'s hand twice (as {key} and under another name)",
+                rec.deal_spans.get(key),
+            )
             continue
         out[s] = cards
     missing = [s for s in Seat if s not in out]
     if missing:
         names = ", ".join(_letter_and_seat(s, _dealer_silent(ck)) for s in missing)
-        ck.add("deal-incomplete", f"the deal does not give the hand of {names}", rec.deal_span,
-               "give all four hands (for an end position, the cards each still holds)")  # fmt: skip
+        ck.add(
+            "deal-incomplete",
+            f"the deal does not give the hand of {names}",
+            rec.deal_span,
+            "give all four hands (for an end position, the cards each still holds)",
+        )
         return None
     return out
 
@@ -343,8 +454,13 @@ def _check_deal(ck: _Check, deal: dict[Seat, tuple[PlayedCard, ...]], first_tric
             names = " and ".join(f"{_letter_and_seat(s, dealer)}'s hand" for s, _ in places)
             for _, pc in places:
                 others = [p.span for _, p in places if p is not pc]
-                ck.add("deal-card-twice", f"{card} is dealt twice: in {names}", pc.span,
-                       "one of them is probably another card of the same suit", related=others)  # fmt: skip
+                ck.add(
+                    "deal-card-twice",
+                    f"{card} is dealt twice: in {names}",
+                    pc.span,
+                    "one of them is probably another card of the same suit",
+                    related=others,
+                )
     counts = {s: len(cards) for s, cards in deal.items()}
     if ck.record.first_trick is not None:
         expected = 14 - first_trick
@@ -361,9 +477,13 @@ def _check_deal(ck: _Check, deal: dict[Seat, tuple[PlayedCard, ...]], first_tric
                 hint = f"no hand holds {_list(absent[:6])}: {it} {Letter.of(s, dealer).name}'s?"
             elif n > expected:
                 hint = "a card too many: look for a card typed twice or a stray rank"
-            ck.add("deal-count", f"{_letter_and_seat(s, dealer)} has {n} cards in the deal; every hand should have "
-                   f"{expected}" + ("" if expected == 13 else f" at trick {14 - expected}"),
-                   ck.record.deal_spans.get(_key_for(ck, s)), hint)  # fmt: skip
+            ck.add(
+                "deal-count",
+                f"{_letter_and_seat(s, dealer)} has {n} cards in the deal; every hand should have "
+                f"{expected}" + ("" if expected == 13 else f" at trick {14 - expected}"),
+                ck.record.deal_spans.get(_key_for(ck, s)),
+                hint,
+            )
 
 
 def _key_for(ck: _Check, seat: Seat) -> str:
@@ -382,8 +502,13 @@ def _row(t) -> Row | None:  # type: ignore[no-untyped-def]
     return tuple(t.cards)
 
 
-def _check_played_cards(ck: _Check, rows: Sequence[Row | None], columns: tuple[Seat, ...],
-                        deal: dict[Seat, tuple[PlayedCard, ...]] | None, first_trick: int) -> None:  # fmt: skip
+def _check_played_cards(
+    ck: _Check,
+    rows: Sequence[Row | None],
+    columns: tuple[Seat, ...],
+    deal: dict[Seat, tuple[PlayedCard, ...]] | None,
+    first_trick: int,
+) -> None:
     dealer = _dealer_silent(ck)
     played: dict[Card, list[tuple[int, Seat, PlayedCard]]] = defaultdict(list)
     for i, row in enumerate(rows):
@@ -420,8 +545,11 @@ def _check_played_cards(ck: _Check, rows: Sequence[Row | None], columns: tuple[S
     for card, places in played.items():
         if len(places) > 1:
             who = {s for _, s, _ in places}
-            by = f"by {_letter_and_seat(next(iter(who)), dealer)}" if len(who) == 1 else "by " + " and ".join(
-                _letter_and_seat(s, dealer) for _, s, _ in places)  # fmt: skip
+            by = (
+                f"by {_letter_and_seat(next(iter(who)), dealer)}"
+                if len(who) == 1
+                else "by " + " and ".join(_letter_and_seat(s, dealer) for _, s, _ in places)
+            )
             at = " and ".join(str(t) for t, _, _ in places)
             candidates = sorted({c for s in (who if deal is not None else {None}) for c in never.get(s, [])})
             msg = f"{card} is played twice {by}, at tricks {at}"
@@ -436,29 +564,48 @@ def _check_played_cards(ck: _Check, rows: Sequence[Row | None], columns: tuple[S
             for t, s, pc in places:
                 owner = held_by.get(card)
                 if owner != s:
-                    where = (f"the deal gives it to {_letter_and_seat(owner, dealer)}" if owner is not None
-                             else "no hand holds it in the deal")  # fmt: skip
+                    where = (
+                        f"the deal gives it to {_letter_and_seat(owner, dealer)}"
+                        if owner is not None
+                        else "no hand holds it in the deal"
+                    )
                     cands = [c for c in never.get(s, [])]
                     same_suit = [c for c in cands if c.suit == card.suit] or cands
-                    hint = (f"{_letter_and_seat(s, dealer)}'s {_list(same_suit)} "
-                            f"{'is' if len(same_suit) == 1 else 'are'} never played: is this card {'one of them' if len(same_suit) > 1 else same_suit[0]}?"
-                            if same_suit else "check the card against the book, and the deal")  # fmt: skip
-                    ck.add("card-not-held", f"trick {t}: {_letter_and_seat(s, dealer)} plays {card}, which is not in "
-                           f"{Letter.of(s, dealer).name}'s hand: {where}", pc.span, hint)  # fmt: skip
+                    hint = (
+                        f"{_letter_and_seat(s, dealer)}'s {_list(same_suit)} "
+                        f"{'is' if len(same_suit) == 1 else 'are'} never played: is this card {'one of them' if len(same_suit) > 1 else same_suit[0]}?"
+                        if same_suit
+                        else "check the card against the book, and the deal"
+                    )
+                    ck.add(
+                        "card-not-held",
+                        f"trick {t}: {_letter_and_seat(s, dealer)} plays {card}, which is not in "
+                        f"{Letter.of(s, dealer).name}'s hand: {where}",
+                        pc.span,
+                        hint,
+                    )
     if covers_all:
         for holder, missing in never.items():
             for card in missing:
                 if holder is None:
                     if not any(len(p) > 1 for p in played.values()):
-                        ck.add("card-never-played", f"{card} is never played", ck.record.play_span,
-                               "a trick row may be missing a card")  # fmt: skip
+                        ck.add(
+                            "card-never-played",
+                            f"{card} is never played",
+                            ck.record.play_span,
+                            "a trick row may be missing a card",
+                        )
                     continue
                 if deal is None:
                     continue
                 pc = next(p for p in deal[holder] if p.card == card)
-                ck.add("card-never-played", f"{_letter_and_seat(holder, dealer)}'s {card} (in the deal) is never played",
-                       pc.span, f"{Letter.of(holder, dealer).name} must play each of his cards once: "
-                       "one of his plays is probably this card, misread")  # fmt: skip
+                ck.add(
+                    "card-never-played",
+                    f"{_letter_and_seat(holder, dealer)}'s {card} (in the deal) is never played",
+                    pc.span,
+                    f"{Letter.of(holder, dealer).name} must play each of his cards once: "
+                    "one of his plays is probably this card, misread",
+                )
 
 
 def _list(cards: Sequence[Card]) -> str:
@@ -471,8 +618,14 @@ def _list(cards: Sequence[Card]) -> str:
 class _FixFinder:
     """Tries candidate corrections (a card replaced by a never-played one) by replaying them."""
 
-    def __init__(self, ck: _Check, rows: Sequence[Row | None], columns: tuple[Seat, ...],
-                 deal: dict[Seat, tuple[PlayedCard, ...]] | None, first_trick: int) -> None:  # fmt: skip
+    def __init__(
+        self,
+        ck: _Check,
+        rows: Sequence[Row | None],
+        columns: tuple[Seat, ...],
+        deal: dict[Seat, tuple[PlayedCard, ...]] | None,
+        first_trick: int,
+    ) -> None:
         self.ck = ck
         self.rows = [[pc.card for pc in r] if r is not None else None for r in rows]
         self.columns = columns
@@ -495,8 +648,10 @@ class _FixFinder:
                 if self._legal_with(t, s, cand):
                     works.append((t, cand))
         if not works:
-            return (f"one of them is probably {_list(candidates)}; changing either alone does not make the hand legal, "
-                    "so look for a second slip")  # fmt: skip
+            return (
+                f"one of them is probably {_list(candidates)}; changing either alone does not make the hand legal, "
+                "so look for a second slip"
+            )
         cands = sorted({c for _, c in works})
         if len(cands) == 1 and len(works) == len(places):
             return f"one of them is probably {cands[0]} — either change makes the hand legal"
@@ -537,8 +692,15 @@ def _replay_context(ck: _Check, first: int) -> tuple[Suit | None, Seat, Seat] | 
     return decl.strain.trump, leader, decl.dummy
 
 
-def _revokes(rows: list[list[Card]], columns: tuple[Seat, ...], holdings: dict[Seat, list[Card]],
-             trump: Suit | None, leader: Seat, dummy: Seat, first_trick: int) -> list[tuple[int, Seat]]:  # fmt: skip
+def _revokes(
+    rows: list[list[Card]],
+    columns: tuple[Seat, ...],
+    holdings: dict[Seat, list[Card]],
+    trump: Suit | None,
+    leader: Seat,
+    dummy: Seat,
+    first_trick: int,
+) -> list[tuple[int, Seat]]:
     remaining = {s: set(h) for s, h in holdings.items()}
     found = []
     for i, row in enumerate(rows):
@@ -556,8 +718,16 @@ def _revokes(rows: list[list[Card]], columns: tuple[Seat, ...], holdings: dict[S
 # The replay
 
 
-def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, holdings: dict[Seat, list[Card]],
-            columns: tuple[Seat, ...], rows: Sequence[Row | None], first_trick: int) -> Game | None:  # fmt: skip
+def _replay(
+    ck: _Check,
+    regime: Regime,
+    dealer: Seat,
+    decl: Declaration | None,
+    holdings: dict[Seat, list[Card]],
+    columns: tuple[Seat, ...],
+    rows: Sequence[Row | None],
+    first_trick: int,
+) -> Game | None:
     rec = ck.record
 
     def seat_of(loc: Located[str]) -> Seat:
@@ -579,21 +749,31 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
         trec = rec.tricks[i]
         number = first_trick + i
         if row is None:
-            ck.add("replay-stopped", f"the replay stops at trick {number}, which could not be read in full",
-                   trec.span, "fix the errors in this row first", Severity.NOTE)  # fmt: skip
+            ck.add(
+                "replay-stopped",
+                f"the replay stops at trick {number}, which could not be read in full",
+                trec.span,
+                "fix the errors in this row first",
+                Severity.NOTE,
+            )
             break
         if trec.leader is not None and seat_of(trec.leader) != leader:
             stated = seat_of(trec.leader)
             if tricks:
                 prev = tricks[-1]
-                why = (f"{_letter_and_seat(leader, dealer)} won trick {prev.number} with {prev.card_of(leader)}, "
-                       f"so {Letter.of(leader, dealer).name} leads")  # fmt: skip
+                why = (
+                    f"{_letter_and_seat(leader, dealer)} won trick {prev.number} with {prev.card_of(leader)}, "
+                    f"so {Letter.of(leader, dealer).name} leads"
+                )
             else:
                 why = f"{_letter_and_seat(leader, dealer)} is on lead"
-            ck.add("lead-out-of-turn", f"trick {number}: the file names {_letter_and_seat(stated, dealer)} as the leader, "
-                   f"but {why}", trec.leader.span,
-                   "if the book really shows a lead out of turn, the trick stands once all four have played [LOOT-3]; "
-                   "otherwise correct the leader")  # fmt: skip
+            ck.add(
+                "lead-out-of-turn",
+                f"trick {number}: the file names {_letter_and_seat(stated, dealer)} as the leader, but {why}",
+                trec.leader.span,
+                "if the book really shows a lead out of turn, the trick stands once all four have played [LOOT-3]; "
+                "otherwise correct the leader",
+            )
             leader = stated
         by_seat = {columns[k]: row[k] for k in range(4)}
         plays = [(s, by_seat[s].card) for s in leader.rotation()]
@@ -604,24 +784,36 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
             held = sorted((c for c in remaining[s] if c.suit == led), reverse=True)
             pc = by_seat[s]
             if s == decl.dummy:
-                ck.add("dummy-renounce", f"trick {number}: dummy, {_letter_and_seat(s, dealer)}, plays {card} to a "
-                       f"{led.word[:-1]} lead while holding {_list(held)}", pc.span,
-                       "dummy cannot revoke and the trick stands [REV-2], but a book's dummy follows suit: "
-                       "check the card", Severity.WARNING)  # fmt: skip
+                ck.add(
+                    "dummy-renounce",
+                    f"trick {number}: dummy, {_letter_and_seat(s, dealer)}, plays {card} to a "
+                    f"{led.word[:-1]} lead while holding {_list(held)}",
+                    pc.span,
+                    "dummy cannot revoke and the trick stands [REV-2], but a book's dummy follows suit: "
+                    "check the card",
+                    Severity.WARNING,
+                )
                 continue
             later = _later_play(rows, columns, s, set(held), i, first_trick)
-            msg = (f"revoke at trick {number}: {_letter_and_seat(s, dealer)} plays {card} to a {led.word[:-1]} lead "
-                   f"while holding {_list(held)}")  # fmt: skip
+            msg = (
+                f"revoke at trick {number}: {_letter_and_seat(s, dealer)} plays {card} to a {led.word[:-1]} lead "
+                f"while holding {_list(held)}"
+            )
             if later:
                 msg += f" ({later[1]} is played at trick {later[0]})"
-            hint = _revoke_hint(rows, columns, holdings, trump, leader, decl.dummy, first_trick, i, s, card, later,
-                                tricks, ck)  # fmt: skip
+            hint = _revoke_hint(
+                rows, columns, holdings, trump, leader, decl.dummy, first_trick, i, s, card, later, tricks, ck
+            )
             book = [b for b in rec.book_errors if b.about == f"trick {number}"]
             if book:
                 # The book's own revoke, kept as printed: a warning, and the penalty is scored.
-                ck.add("book-revoke", f"the book's play has a revoke: {msg}", pc.span,
-                       f"recorded as the book's own error (line {book[0].span.line}); the revoke penalty is scored",
-                       Severity.WARNING)  # fmt: skip
+                ck.add(
+                    "book-revoke",
+                    f"the book's play has a revoke: {msg}",
+                    pc.span,
+                    f"recorded as the book's own error (line {book[0].span.line}); the revoke penalty is scored",
+                    Severity.WARNING,
+                )
                 revokes.append((number, s))
             else:
                 ck.add("revoke", msg, pc.span, hint)
@@ -637,15 +829,35 @@ def _replay(ck: _Check, regime: Regime, dealer: Seat, decl: Declaration | None, 
     used = {f"trick {n}" for n, _ in revokes}
     for b in rec.book_errors:
         if b.about.startswith("trick") and b.about not in used:
-            ck.add("book-error-unmatched", f"the file records an error of the book's at {b.about}, but the cards "
-                   "show none there", b.span, "remove the book_errors entry, or check the cards", Severity.WARNING)  # fmt: skip
+            ck.add(
+                "book-error-unmatched",
+                f"the file records an error of the book's at {b.about}, but the cards show none there",
+                b.span,
+                "remove the book_errors entry, or check the cards",
+                Severity.WARNING,
+            )
     deal = {s: frozenset(h) for s, h in holdings.items()}
-    return Game(regime, dealer, decl, deal, first_trick, tricks[0].leader if tricks else leader, tuple(tricks),
-                rec.score_before.value if rec.score_before else {}, tuple(revokes))  # fmt: skip
+    return Game(
+        regime,
+        dealer,
+        decl,
+        deal,
+        first_trick,
+        tricks[0].leader if tricks else leader,
+        tuple(tricks),
+        rec.score_before.value if rec.score_before else {},
+        tuple(revokes),
+    )
 
 
-def _later_play(rows: Sequence[Row | None], columns: tuple[Seat, ...], seat: Seat, cards: set[Card], i: int,
-                first_trick: int) -> tuple[int, Card] | None:  # fmt: skip
+def _later_play(
+    rows: Sequence[Row | None],
+    columns: tuple[Seat, ...],
+    seat: Seat,
+    cards: set[Card],
+    i: int,
+    first_trick: int,
+) -> tuple[int, Card] | None:
     col = columns.index(seat)
     for j in range(i + 1, len(rows)):
         r = rows[j]
@@ -654,9 +866,13 @@ def _later_play(rows: Sequence[Row | None], columns: tuple[Seat, ...], seat: Sea
     return None
 
 
-def _revoke_hint(rows, columns, holdings, trump, leader, dummy, first_trick, i, seat, card, later, tricks, ck) -> str:  # type: ignore[no-untyped-def]
-    base = ("if the book prints these cards, it is the book's revoke: keep them and note it; "
-            "otherwise one of the cards is misread")  # fmt: skip
+def _revoke_hint(
+    rows, columns, holdings, trump, leader, dummy, first_trick, i, seat, card, later, tricks, ck
+) -> str:  # type: ignore[no-untyped-def]
+    base = (
+        "if the book prints these cards, it is the book's revoke: keep them and note it; "
+        "otherwise one of the cards is misread"
+    )
     if later is None or any(r is None for r in rows):
         return base
     t_later, c_later = later
@@ -666,13 +882,16 @@ def _revoke_hint(rows, columns, holdings, trump, leader, dummy, first_trick, i, 
     start = tricks[0].leader if tricks else leader
     hold = {s: list(h) for s, h in holdings.items()}
     if not _revokes(trial, columns, hold, trump, start, dummy, first_trick):
-        return (f"swapping {card} (trick {first_trick + i}) and {c_later} (trick {t_later}) makes the play legal: "
-                "check both rows against the book")  # fmt: skip
+        return (
+            f"swapping {card} (trick {first_trick + i}) and {c_later} (trick {t_later}) makes the play legal: "
+            "check both rows against the book"
+        )
     return base
 
 
-def _check_winner_marks(ck: _Check, trec, by_seat: dict[Seat, PlayedCard], trick: Trick, seat_of, dealer: Seat,
-                        decl: Declaration) -> None:  # type: ignore[no-untyped-def]  # fmt: skip
+def _check_winner_marks(
+    ck: _Check, trec, by_seat: dict[Seat, PlayedCard], trick: Trick, seat_of, dealer: Seat, decl: Declaration
+) -> None:  # type: ignore[no-untyped-def]
     assert trick.winner is not None
     marked = [(s, pc) for s, pc in by_seat.items() if pc.marked]
     if not marked and trec.winner is None:
@@ -680,17 +899,29 @@ def _check_winner_marks(ck: _Check, trec, by_seat: dict[Seat, PlayedCard], trick
     win_card = trick.card_of(trick.winner)
     reason = _why_wins(trick, decl)
     if len(marked) > 1:
-        ck.add("winner-mismatch", f"trick {trick.number}: more than one card is marked as the winner",
-               marked[1][1].span, f"{win_card} wins: {reason}")  # fmt: skip
+        ck.add(
+            "winner-mismatch",
+            f"trick {trick.number}: more than one card is marked as the winner",
+            marked[1][1].span,
+            f"{win_card} wins: {reason}",
+        )
     elif marked and marked[0][0] != trick.winner:
         s, pc = marked[0]
-        ck.add("winner-mismatch", f"trick {trick.number}: the file marks {pc.card} ({Letter.of(s, dealer).name}) as the "
-               f"winner, but {win_card} ({Letter.of(trick.winner, dealer).name}) wins it: {reason}", pc.span,
-               "check the underlined card in the book, and the cards of this trick")  # fmt: skip
+        ck.add(
+            "winner-mismatch",
+            f"trick {trick.number}: the file marks {pc.card} ({Letter.of(s, dealer).name}) as the "
+            f"winner, but {win_card} ({Letter.of(trick.winner, dealer).name}) wins it: {reason}",
+            pc.span,
+            "check the underlined card in the book, and the cards of this trick",
+        )
     if trec.winner is not None and seat_of(trec.winner) != trick.winner:
         stated = seat_of(trec.winner)
-        ck.add("winner-mismatch", f"trick {trick.number}: the file names {_letter_and_seat(stated, dealer)} as the "
-               f"winner, but {_letter_and_seat(trick.winner, dealer)} wins with {win_card}: {reason}", trec.winner.span)  # fmt: skip
+        ck.add(
+            "winner-mismatch",
+            f"trick {trick.number}: the file names {_letter_and_seat(stated, dealer)} as the "
+            f"winner, but {_letter_and_seat(trick.winner, dealer)} wins with {win_card}: {reason}",
+            trec.winner.span,
+        )
 
 
 def _why_wins(trick: Trick, decl: Declaration) -> str:
@@ -720,8 +951,13 @@ def _parse_result_only(ck: _Check, record: HandRecord) -> tuple[Claim, ...]:
         return _claims(record.result.value)
     except ResultSyntaxError as exc:
         span = record.result_span(exc.offset, exc.offset + 1)
-        ck.add("result-unreadable", f"cannot read the result line: {exc}", span,
-               exc.hint or "see docs/hand-format.md for the phrases understood", Severity.WARNING)  # fmt: skip
+        ck.add(
+            "result-unreadable",
+            f"cannot read the result line: {exc}",
+            span,
+            exc.hint or "see docs/hand-format.md for the phrases understood",
+            Severity.WARNING,
+        )
         return ()
 
 
@@ -742,9 +978,13 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
         nonlocal mismatches
         mismatches += 1
         if book_says:
-            ck.add("book-result", f"the book's result line disagrees with its cards: {message}", span,
-                   f"recorded as the book's own error (line {book_says[0].span.line}); the cards are kept as printed",
-                   Severity.WARNING)  # fmt: skip
+            ck.add(
+                "book-result",
+                f"the book's result line disagrees with its cards: {message}",
+                span,
+                f"recorded as the book's own error (line {book_says[0].span.line}); the cards are kept as printed",
+                Severity.WARNING,
+            )
         else:
             ck.add(code, message, span, hint)
 
@@ -752,61 +992,107 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
         span = record.result_span(cl.start, cl.end)
         if cl.side in ("WE", "THEY"):
             if cl.kind != "points":
-                ck.add("result-unverifiable", f"the result line says '{cl.describe()}' without naming the side",
-                       span, "name the side (A and B, Y and Z) so the claim can be checked", Severity.NOTE)  # fmt: skip
+                ck.add(
+                    "result-unverifiable",
+                    f"the result line says '{cl.describe()}' without naming the side",
+                    span,
+                    "name the side (A and B, Y and Z) so the claim can be checked",
+                    Severity.NOTE,
+                )
             continue
         if cl.strain is not None and decl is not None and cl.strain != decl.strain:
-            mismatch("result-strain", f"the result line speaks of {cl.strain.word}, but the declaration is "
-                     f"{decl.strain.word}", span, None)  # fmt: skip
+            mismatch(
+                "result-strain",
+                f"the result line speaks of {cl.strain.word}, but the declaration is {decl.strain.word}",
+                span,
+                None,
+            )
         if cl.kind in ("honours", "aces", "chicane"):
             if decl is None or not full_deal:
-                ck.add("result-unverifiable", f"the result line claims '{cl.describe()}' but the full deal is not known",
-                       span, None, Severity.NOTE)  # fmt: skip
+                ck.add(
+                    "result-unverifiable",
+                    f"the result line claims '{cl.describe()}' but the full deal is not known",
+                    span,
+                    None,
+                    Severity.NOTE,
+                )
                 continue
             problem = _honours_problem(cl, game, decl.strain)
             if problem:
-                mismatch("result-honours", problem, span,
-                         "check the trump honours in the deal against the book; if the book itself miscounts, "
-                         "record it under book_errors (about: result)")  # fmt: skip
+                mismatch(
+                    "result-honours",
+                    problem,
+                    span,
+                    "check the trump honours in the deal against the book; if the book itself miscounts, "
+                    "record it under book_errors (about: result)",
+                )
             continue
         if cl.kind == "points":
             score = score_game(game) if full_deal and complete else None
             if score is None:
-                ck.add("result-unverifiable", f"the result line claims '{cl.describe()}' but the deal cannot be scored",
-                       span, None, Severity.NOTE)  # fmt: skip
+                ck.add(
+                    "result-unverifiable",
+                    f"the result line claims '{cl.describe()}' but the deal cannot be scored",
+                    span,
+                    None,
+                    Severity.NOTE,
+                )
                 continue
             side: Side = "NS" if (game.dealer.side == "NS") == (cl.side == "YZ") else "EW"
             got = sum(score.items(side, k) for k in ("honours", "aces", "chicane"))
             if got != cl.value:
-                mismatch("result-honours", f"the result line gives {_SIDE_NAMES[cl.side]} {cl.value} in honours, but "
-                         f"the cards give them {got}", span, None)  # fmt: skip
+                mismatch(
+                    "result-honours",
+                    f"the result line gives {_SIDE_NAMES[cl.side]} {cl.value} in honours, but "
+                    f"the cards give them {got}",
+                    span,
+                    None,
+                )
             continue
         if cl.kind not in ("by_cards", "slam"):
             continue
         won = _tricks_after_revokes(game, cl.side)
         if not complete:
-            ck.add("result-unverifiable", f"the result line claims '{cl.describe()}' but the play is not complete",
-                   span, None, Severity.NOTE)  # fmt: skip
+            ck.add(
+                "result-unverifiable",
+                f"the result line claims '{cl.describe()}' but the play is not complete",
+                span,
+                None,
+                Severity.NOTE,
+            )
             continue
         if cl.kind == "by_cards":
             assert isinstance(cl.value, int)
             want = 6 + cl.value
             if won != want:
                 other = 13 - won
-                mismatch("result-tricks", f"the result line says {_SIDE_NAMES[cl.side]} win {cl.value} by cards "
-                         f"({want} tricks), but {'after the revoke penalty they have' if game.revokes else 'in the play they win'} "
-                         f"{won} and their adversaries {other}", span,
-                         "check the trick winners against the book; a misread card can move a trick")  # fmt: skip
+                mismatch(
+                    "result-tricks",
+                    f"the result line says {_SIDE_NAMES[cl.side]} win {cl.value} by cards "
+                    f"({want} tricks), but {'after the revoke penalty they have' if game.revokes else 'in the play they win'} "
+                    f"{won} and their adversaries {other}",
+                    span,
+                    "check the trick winners against the book; a misread card can move a trick",
+                )
         else:
             want = 12 if cl.value == "little" else 13
             won = game.tricks_of(cl.side)  # slams count the tricks won in play (BW-22)
             if won != want:
-                mismatch("result-tricks", f"the result line gives {_SIDE_NAMES[cl.side]} a {cl.value} slam "
-                         f"({want} tricks), but they win {won}", span, None)  # fmt: skip
+                mismatch(
+                    "result-tricks",
+                    f"the result line gives {_SIDE_NAMES[cl.side]} a {cl.value} slam "
+                    f"({want} tricks), but they win {won}",
+                    span,
+                    None,
+                )
     if book_says and not mismatches:
-        ck.add("book-error-unmatched", "the file records an error in the book's result line, but the result line "
-               "agrees with the cards", book_says[0].span, "remove the book_errors entry, or check the cards",
-               Severity.WARNING)  # fmt: skip
+        ck.add(
+            "book-error-unmatched",
+            "the file records an error in the book's result line, but the result line agrees with the cards",
+            book_says[0].span,
+            "remove the book_errors entry, or check the cards",
+            Severity.WARNING,
+        )
 
 
 _HONOUR_WORDS = {3: "three", 4: "four", 5: "five"}
@@ -836,15 +1122,24 @@ def _honours_problem(cl: Claim, game: Game, strain: Strain) -> str | None:
         want = 2 if cl.value == "double" else 1
         if held.chicane(side) < want:
             return f"the result line gives {who} {'double ' if want == 2 else ''}chicane, but " + (
-                "the hand is at no-trumps" if strain.trump is None else f"{who} hold trumps in {'both hands' if want == 2 else 'each hand'}")
+                "the hand is at no-trumps"
+                if strain.trump is None
+                else f"{who} hold trumps in {'both hands' if want == 2 else 'each hand'}"
+            )
         return None
     if cl.kind == "aces":
         if strain is not Strain.NOTRUMP:
             return f"the result line counts aces for {who}, but aces count as honours only at no-trumps"
         ok = count == cl.value and (most == 4 if cl.detail == "one_hand" else most < 4 or cl.value == 3)
-        return None if ok else f"the result line gives {who} {cl.describe().split(' hold ')[-1]}, but they held {count} aces ({found})"
+        return (
+            None
+            if ok
+            else f"the result line gives {who} {cl.describe().split(' hold ')[-1]}, but they held {count} aces ({found})"
+        )
     if strain is Strain.NOTRUMP:
-        return f"the result line counts trump honours for {who}, but the hand is at no-trumps (only aces count)"
+        return (
+            f"the result line counts trump honours for {who}, but the hand is at no-trumps (only aces count)"
+        )
     assert isinstance(cl.value, int)
     ok = count == cl.value
     if cl.detail == "one_hand":
@@ -871,17 +1166,23 @@ def _check_holding_claims(ck: _Check, game: Game, record: HandRecord) -> None:
             for t in game.tricks:
                 if t.number < cl.trick:
                     held.discard(t.card_of(seat))  # type: ignore[arg-type]
-            cards = sorted((c for c in held if c.suit == cl.suit and (cl.above is None or c.rank > cl.above)),
-                           reverse=True)  # fmt: skip
+            cards = sorted(
+                (c for c in held if c.suit == cl.suit and (cl.above is None or c.rank > cl.above)),
+                reverse=True,
+            )
             n = len(cards)
             ok = (cl.count is None or n == cl.count) and (cl.at_least is None or n >= cl.at_least)
             if not ok:
                 what = f"{cl.suit.word}" + (f" above the {cl.above.display}" if cl.above else "")
-                ck.add("book-claim", f"the author's claim about trick {cl.trick} does not fit the cards: "
-                       f"before that trick {_letter_and_seat(seat, game.dealer)} held {n} {what}"
-                       f"{' (' + _list(cards) + ')' if cards else ''}", cl.span,
-                       "check the claim's seat, suit and trick; if the book is wrong, say so in the note",
-                       Severity.WARNING)  # fmt: skip
+                ck.add(
+                    "book-claim",
+                    f"the author's claim about trick {cl.trick} does not fit the cards: "
+                    f"before that trick {_letter_and_seat(seat, game.dealer)} held {n} {what}"
+                    f"{' (' + _list(cards) + ')' if cards else ''}",
+                    cl.span,
+                    "check the claim's seat, suit and trick; if the book is wrong, say so in the note",
+                    Severity.WARNING,
+                )
 
 
 def _check_readings(ck: _Check, game: Game, record: HandRecord) -> None:
@@ -892,6 +1193,10 @@ def _check_readings(ck: _Check, game: Game, record: HandRecord) -> None:
         seat = _resolve(rd.seat, game.dealer)
         played = next((t.card_of(seat) for t in game.tricks if t.number == rd.trick), None)
         if played is not rd.card:
-            ck.add("reading-mismatch", f"the transcription record reads {rd.card} for {_letter_and_seat(seat, game.dealer)} "
-                   f"at trick {rd.trick}, but the play has {played if played is not None else 'no card'} there",
-                   rd.span, "make the record and the trick row agree")  # fmt: skip
+            ck.add(
+                "reading-mismatch",
+                f"the transcription record reads {rd.card} for {_letter_and_seat(seat, game.dealer)} "
+                f"at trick {rd.trick}, but the play has {played if played is not None else 'no card'} there",
+                rd.span,
+                "make the record and the trick row agree",
+            )

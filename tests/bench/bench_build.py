@@ -40,9 +40,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 _HERE = Path(__file__).resolve()
 _ROOT = _HERE.parents[2]
@@ -50,14 +50,13 @@ for _p in (str(_ROOT), str(_ROOT / "tests")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from support.handgen import random_hands  # noqa: E402
-
 import replayer.lessons.build  # noqa: E402
 from replayer import __version__  # noqa: E402
 from replayer.lessons.build import BuildOptions, BuildReport, build_site  # noqa: E402
-from replayer.validation.files import Checked, check_file  # noqa: E402
-from replayer.lessons.model import Lesson, lesson_model  # noqa: E402
 from replayer.lessons.html import Nav, make_environment, render_lesson  # noqa: E402
+from replayer.lessons.model import Lesson, lesson_model  # noqa: E402
+from replayer.validation.files import Checked, check_file  # noqa: E402
+from support.handgen import random_hands  # noqa: E402
 
 HANDS = _ROOT / "hands"
 BOOK = "foster-1904"
@@ -108,15 +107,19 @@ class Problems(list[str]):
 # 1. and 2.: HTML builds
 
 
-def bench_html(label: str, hands_dir: Path, expected: int, repeat: int, tmp: Path, problems: Problems) -> list[float]:
+def bench_html(
+    label: str, hands_dir: Path, expected: int, repeat: int, tmp: Path, problems: Problems
+) -> list[float]:
     times = []
     for _ in range(repeat):
         out = _fresh(tmp, "html")
         seconds, report = _timed(lambda: build_site([str(hands_dir)], BuildOptions(out=out, pdf=False)))
         assert isinstance(report, BuildReport)
-        problems.check(report.lessons == expected and report.rendered == expected and not report.invalid,
-                       f"{label}: {report.lessons} lesson(s), {report.rendered} rendered, "
-                       f"{len(report.invalid)} invalid (expected {expected})")  # fmt: skip
+        problems.check(
+            report.lessons == expected and report.rendered == expected and not report.invalid,
+            f"{label}: {report.lessons} lesson(s), {report.rendered} rendered, "
+            f"{len(report.invalid)} invalid (expected {expected})",
+        )
         times.append(seconds)
         shutil.rmtree(out, ignore_errors=True)
     return times
@@ -206,7 +209,9 @@ def bench_pdf_overhead(repeat: int, tmp: Path, problems: Problems) -> tuple[list
             order = (("ours", lambda: ours(p, t.pre)), ("raw", lambda: raw(p, htmls[p])))
             for name, fn in order if k % 2 == 0 else order[::-1]:
                 seconds, pdf = _timed(fn)
-                problems.check(isinstance(pdf, bytes) and pdf.startswith(b"%PDF"), f"{p.name}: {name} made no PDF")
+                problems.check(
+                    isinstance(pdf, bytes) and pdf.startswith(b"%PDF"), f"{p.name}: {name} made no PDF"
+                )
                 (t.ours if name == "ours" else t.raw).append(seconds)
         rows.append(t)
     return rows, statistics.median(check_times)
@@ -233,31 +238,40 @@ def bench_rebuild(repeat: int, tmp: Path, problems: Problems) -> tuple[float, li
 
     full, report = _timed(lambda: build_site([str(hands)], BuildOptions(out=out, pdf=True)))
     assert isinstance(report, BuildReport)
-    problems.check(report.pdfs == report.lessons == 5 and report.corpus_pdf,
-                   f"full build: {report.pdfs} PDF(s) for {report.lessons} lesson(s), "
-                   f"corpus {report.corpus_pdf}")  # fmt: skip
+    problems.check(
+        report.pdfs == report.lessons == 5 and report.corpus_pdf,
+        f"full build: {report.pdfs} PDF(s) for {report.lessons} lesson(s), corpus {report.corpus_pdf}",
+    )
 
     one, none = [], []
     for k in range(repeat):
         # a real edit, as a transcriber makes one: a new sentence in the introduction, so the lesson's
         # page and PDF change (a comment alone would leave the print page, and so the PDF, as it was)
         text = touched.read_text(encoding="utf-8")
-        touched.write_text(text.replace("introduction: |\n", f"introduction: |\n  Edited {k + 1}.\n", 1), encoding="utf-8")
+        touched.write_text(
+            text.replace("introduction: |\n", f"introduction: |\n  Edited {k + 1}.\n", 1), encoding="utf-8"
+        )
         before = _corpus_key(out)
         seconds, report = _timed(lambda: build_site([str(hands)], BuildOptions(out=out, pdf=True)))
         assert isinstance(report, BuildReport)
-        problems.check(report.rendered == 1 and report.pdfs == 1 and report.unchanged == 4,
-                       f"one-hand rebuild {k + 1}: {report.rendered} rendered, {report.pdfs} PDF(s), "
-                       f"{report.unchanged} unchanged (expected 1, 1, 4)")  # fmt: skip
+        problems.check(
+            report.rendered == 1 and report.pdfs == 1 and report.unchanged == 4,
+            f"one-hand rebuild {k + 1}: {report.rendered} rendered, {report.pdfs} PDF(s), "
+            f"{report.unchanged} unchanged (expected 1, 1, 4)",
+        )
         # the corpus's re-assembly shows in the manifest's corpus key
-        problems.check(report.corpus_pdf and _corpus_key(out) not in (None, before),
-                       f"one-hand rebuild {k + 1}: the corpus PDF was not re-assembled")  # fmt: skip
+        problems.check(
+            report.corpus_pdf and _corpus_key(out) not in (None, before),
+            f"one-hand rebuild {k + 1}: the corpus PDF was not re-assembled",
+        )
         one.append(seconds)
 
         seconds, report = _timed(lambda: build_site([str(hands)], BuildOptions(out=out, pdf=True)))
         assert isinstance(report, BuildReport)
-        problems.check(report.rendered == 0 and report.unchanged == 5,
-                       f"no-change rebuild {k + 1}: {report.rendered} rendered (expected 0)")  # fmt: skip
+        problems.check(
+            report.rendered == 0 and report.unchanged == 5,
+            f"no-change rebuild {k + 1}: {report.rendered} rendered (expected 0)",
+        )
         none.append(seconds)
     return full, one, none
 
@@ -309,12 +323,19 @@ def _profile(title: str, fn: Callable[[], object], top: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=3, help="runs of each timing; the median is reported (default 3)")
-    ap.add_argument("--hands", type=int, default=200, help="how many hands to generate for figure 2 (default 200)")
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="runs of each timing; the median is reported (default 3)"
+    )
+    ap.add_argument(
+        "--hands", type=int, default=200, help="how many hands to generate for figure 2 (default 200)"
+    )
     ap.add_argument("--seed", type=int, default=1904, help="seed of the generator (default 1904)")
     ap.add_argument("--skip-pdf", action="store_true", help="skip figures 3 and 4 (the slow, PDF ones)")
-    ap.add_argument("--profile", action="store_true",
-                    help="also profile the generated-hands build and the one-hand rebuild with cProfile")  # fmt: skip
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="also profile the generated-hands build and the one-hand rebuild with cProfile",
+    )
     ap.add_argument("--top", type=int, default=15, help="how many hot spots to print with --profile")
     args = ap.parse_args(argv)
     repeat = max(1, args.repeat)
@@ -324,9 +345,13 @@ def main(argv: list[str] | None = None) -> int:
 
     import weasyprint
 
-    print(f"python {sys.version.split()[0]}, replayer {__version__}, WeasyPrint {weasyprint.__version__}; "
-          f"median of {repeat} run(s) per timing")  # fmt: skip
-    print(f"{os.cpu_count()} CPU(s); load average at start {_load()} (other work on the machine skews the PDF figures)")
+    print(
+        f"python {sys.version.split()[0]}, replayer {__version__}, WeasyPrint {weasyprint.__version__}; "
+        f"median of {repeat} run(s) per timing"
+    )
+    print(
+        f"{os.cpu_count()} CPU(s); load average at start {_load()} (other work on the machine skews the PDF figures)"
+    )
 
     with tempfile.TemporaryDirectory(prefix="bench-build-") as tmp_name:
         tmp = Path(tmp_name)
@@ -345,12 +370,22 @@ def main(argv: list[str] | None = None) -> int:
         gen = tmp / "generated-hands"
         t0 = time.perf_counter()
         size = write_generated(gen, args.hands, args.seed)
-        print(f"\n2. HTML build of {args.hands} generated hands (seed {args.seed}, {size / 1024:,.0f} KiB of YAML, "
-              f"written in {time.perf_counter() - t0:.2f} s, not timed), pdf=False")  # fmt: skip
+        print(
+            f"\n2. HTML build of {args.hands} generated hands (seed {args.seed}, {size / 1024:,.0f} KiB of YAML, "
+            f"written in {time.perf_counter() - t0:.2f} s, not timed), pdf=False"
+        )
         t = statistics.median(times := bench_html("generated", gen, args.hands, repeat, tmp, problems))
-        print(f"   {_summary(times)}; {args.hands / t:,.0f} lessons/s, {t / args.hands * 1e3:.1f} ms per lesson")
-        rows.append(Row(f"HTML build, {args.hands} generated hands", f"{t:.3f} s ({args.hands / t:,.0f} lessons/s)",
-                        f"< {TARGET_GENERATED_S:g} s", t < TARGET_GENERATED_S))  # fmt: skip
+        print(
+            f"   {_summary(times)}; {args.hands / t:,.0f} lessons/s, {t / args.hands * 1e3:.1f} ms per lesson"
+        )
+        rows.append(
+            Row(
+                f"HTML build, {args.hands} generated hands",
+                f"{t:.3f} s ({args.hands / t:,.0f} lessons/s)",
+                f"< {TARGET_GENERATED_S:g} s",
+                t < TARGET_GENERATED_S,
+            )
+        )
         # the same without the double-dummy layer (what the target was set for): every fresh position
         # of random play is a DDS solve, and random play is full of errors to explain
         import replayer.lessons.model
@@ -362,21 +397,33 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             replayer.lessons.model.dds_available = real  # type: ignore[assignment]
         print(f"   without the double-dummy layer: {t:.3f} s; {args.hands / t:,.0f} lessons/s")
-        rows.append(Row("  … without the double-dummy layer", f"{t:.3f} s ({args.hands / t:,.0f} lessons/s)",
-                        f"< {TARGET_GENERATED_S:g} s", t < TARGET_GENERATED_S))  # fmt: skip
+        rows.append(
+            Row(
+                "  … without the double-dummy layer",
+                f"{t:.3f} s ({args.hands / t:,.0f} lessons/s)",
+                f"< {TARGET_GENERATED_S:g} s",
+                t < TARGET_GENERATED_S,
+            )
+        )
 
         if not args.skip_pdf:
             # 3.
-            print("\n3. PDF overhead: our path (lesson model + print template + render_pdf) / WeasyPrint's raw "
-                  "write_pdf of the same HTML, same base_url")  # fmt: skip
+            print(
+                "\n3. PDF overhead: our path (lesson model + print template + render_pdf) / WeasyPrint's raw "
+                "write_pdf of the same HTML, same base_url"
+            )
             per_hand, check_t = bench_pdf_overhead(repeat, tmp, problems)
             print("   the ratio is of the best runs (the least disturbed by other work); medians alongside")
-            print(f"   {'hand':<8} {'ours':>8} {'raw':>8} {'ratio':>7}   {'median ours':>11} {'raw':>8} {'ratio':>7}"
-                  f"   {'model+template':>14}")  # fmt: skip
+            print(
+                f"   {'hand':<8} {'ours':>8} {'raw':>8} {'ratio':>7}   {'median ours':>11} {'raw':>8} {'ratio':>7}"
+                f"   {'model+template':>14}"
+            )
             for h in per_hand:
-                print(f"   {h.hand:<8} {min(h.ours):>7.3f}s {min(h.raw):>7.3f}s {h.best_ratio:>6.3f}x   "
-                      f"{statistics.median(h.ours):>10.3f}s {statistics.median(h.raw):>7.3f}s {h.median_ratio:>6.3f}x"
-                      f"   {statistics.median(h.pre) * 1e3:>11.1f} ms")  # fmt: skip
+                print(
+                    f"   {h.hand:<8} {min(h.ours):>7.3f}s {min(h.raw):>7.3f}s {h.best_ratio:>6.3f}x   "
+                    f"{statistics.median(h.ours):>10.3f}s {statistics.median(h.raw):>7.3f}s {h.median_ratio:>6.3f}x"
+                    f"   {statistics.median(h.pre) * 1e3:>11.1f} ms"
+                )
             tot_o = sum(min(h.ours) for h in per_hand)
             tot_r = sum(min(h.raw) for h in per_hand)
             med_o = sum(statistics.median(h.ours) for h in per_hand)
@@ -384,11 +431,19 @@ def main(argv: list[str] | None = None) -> int:
             pre = sum(statistics.median(h.pre) for h in per_hand)
             ratio = tot_o / tot_r
             worst = max(h.best_ratio for h in per_hand)
-            print(f"   {'total':<8} {tot_o:>7.3f}s {tot_r:>7.3f}s {ratio:>6.3f}x   "
-                  f"{med_o:>10.3f}s {med_r:>7.3f}s {med_o / med_r:>6.3f}x   {pre * 1e3:>11.1f} ms")  # fmt: skip
+            print(
+                f"   {'total':<8} {tot_o:>7.3f}s {tot_r:>7.3f}s {ratio:>6.3f}x   "
+                f"{med_o:>10.3f}s {med_r:>7.3f}s {med_o / med_r:>6.3f}x   {pre * 1e3:>11.1f} ms"
+            )
             print(f"   (not in 'ours': check_file, parse + validate, median {check_t * 1e3:.1f} ms per hand)")
-            rows.append(Row("PDF overhead, ours / raw (total)", f"{ratio:.3f}x (worst hand {worst:.3f}x)",
-                            f"<= {TARGET_PDF_RATIO:g}x", ratio <= TARGET_PDF_RATIO))  # fmt: skip
+            rows.append(
+                Row(
+                    "PDF overhead, ours / raw (total)",
+                    f"{ratio:.3f}x (worst hand {worst:.3f}x)",
+                    f"<= {TARGET_PDF_RATIO:g}x",
+                    ratio <= TARGET_PDF_RATIO,
+                )
+            )
 
             # 4.
             print("\n4. Rebuilds with PDFs, of a copy of hands/")
@@ -398,8 +453,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"   nothing changed:                               {_summary(none)}")
             t_one, t_none = statistics.median(one), statistics.median(none)
             rows.append(Row("Full build with PDFs (reference)", f"{full:.3f} s", "-", None))
-            rows.append(Row("One-hand rebuild (HTML+PDF+corpus)", f"{t_one:.3f} s", f"< {TARGET_REBUILD_S:g} s",
-                            t_one < TARGET_REBUILD_S))  # fmt: skip
+            rows.append(
+                Row(
+                    "One-hand rebuild (HTML+PDF+corpus)",
+                    f"{t_one:.3f} s",
+                    f"< {TARGET_REBUILD_S:g} s",
+                    t_one < TARGET_REBUILD_S,
+                )
+            )
             rows.append(Row("No-change rebuild", f"{t_none:.3f} s", "near 0", None))
 
         # 5.
@@ -408,27 +469,44 @@ def main(argv: list[str] | None = None) -> int:
         if got is None:
             missing = ", ".join(n for n in STEPPER if not (SITE / n).is_file())
             print(f"   not yet written ({missing} missing)")
-            rows.append(Row("Stepper JS + CSS", "not yet written", f"<= {TARGET_STEPPER_BYTES // 1000} KB", None))
+            rows.append(
+                Row("Stepper JS + CSS", "not yet written", f"<= {TARGET_STEPPER_BYTES // 1000} KB", None)
+            )
         else:
             total, gz, parts = got
             for part in parts:
                 print(f"   {part}")
-            print(f"   total {total:,} B = {total / 1000:.1f} KB; gzipped (level 9) {gz:,} B = {gz / 1000:.1f} KB")
-            rows.append(Row("Stepper JS + CSS", f"{total:,} B ({total / 1000:.1f} KB; gzip {gz / 1000:.1f} KB)",
-                            f"<= {TARGET_STEPPER_BYTES // 1000} KB", total <= TARGET_STEPPER_BYTES))  # fmt: skip
+            print(
+                f"   total {total:,} B = {total / 1000:.1f} KB; gzipped (level 9) {gz:,} B = {gz / 1000:.1f} KB"
+            )
+            rows.append(
+                Row(
+                    "Stepper JS + CSS",
+                    f"{total:,} B ({total / 1000:.1f} KB; gzip {gz / 1000:.1f} KB)",
+                    f"<= {TARGET_STEPPER_BYTES // 1000} KB",
+                    total <= TARGET_STEPPER_BYTES,
+                )
+            )
 
         if args.profile:
             prof_out = _fresh(tmp, "prof")
-            _profile(f"the HTML build of {args.hands} generated hands",
-                     lambda: build_site([str(gen)], BuildOptions(out=prof_out, pdf=False)), args.top)  # fmt: skip
+            _profile(
+                f"the HTML build of {args.hands} generated hands",
+                lambda: build_site([str(gen)], BuildOptions(out=prof_out, pdf=False)),
+                args.top,
+            )
             if not args.skip_pdf:
                 hands = tmp / "rebuild-hands"
                 out = tmp / "rebuild-site"
 
                 def touch_and_build() -> None:
                     h3 = hands / BOOK / "hand-3.yaml"
-                    h3.write_text(h3.read_text(encoding="utf-8").replace("introduction: |\n", "introduction: |\n  Edited.\n", 1),
-                                  encoding="utf-8")  # fmt: skip
+                    h3.write_text(
+                        h3.read_text(encoding="utf-8").replace(
+                            "introduction: |\n", "introduction: |\n  Edited.\n", 1
+                        ),
+                        encoding="utf-8",
+                    )
                     build_site([str(hands)], BuildOptions(out=out, pdf=True))
 
                 _profile("a one-hand rebuild with PDFs", touch_and_build, args.top)

@@ -35,10 +35,9 @@ for _p in (str(_ROOT), str(_ROOT / "tests")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from support.games import foster  # noqa: E402
-
 from replayer.analysis import double_dummy as analysis  # noqa: E402
 from replayer.rules.cards import Seat  # noqa: E402
+from support.games import foster  # noqa: E402
 
 TARGET = 1.3
 
@@ -49,7 +48,11 @@ def _endplay_inputs(n: int):  # type: ignore[no-untyped-def]
     game = foster(n)
     pbn = "N:" + " ".join(analysis._pbn(game.deal[s]) for s in Seat)
     trump = game.declaration.strain.trump if game.declaration else None
-    deal = Deal(pbn, first=Player(int(game.tricks[0].leader)), trump=Denom.nt if trump is None else Denom(3 - int(trump)))
+    deal = Deal(
+        pbn,
+        first=Player(int(game.tricks[0].leader)),
+        trump=Denom.nt if trump is None else Denom(3 - int(trump)),
+    )
     play = [Card(c.ascii()) for t in game.tricks for _, c in t.plays]
     return game, deal, play
 
@@ -105,15 +108,19 @@ def main(argv: list[str] | None = None) -> int:
             f.setdefault("best", []).append(t5 - t4)
             f.setdefault("cached", []).append(t6 - t5)
     assert result is not None
-    print(f"Foster, Hand No. {args.hand}: {len(play)} cards, {args.rounds} rounds (medians); with best=True "
-          f"analyse makes {calls} solver calls (1 analyse_play + {calls - 1} solve_board for the errors)")  # fmt: skip
+    print(
+        f"Foster, Hand No. {args.hand}: {len(play)} cards, {args.rounds} rounds (medians); with best=True "
+        f"analyse makes {calls} solver calls (1 analyse_play + {calls - 1} solve_board for the errors)"
+    )
     ratios = {}
     for mode, f in figures.items():
         e, a, b, c = (statistics.median(f[k]) for k in ("endplay", "ours", "best", "cached"))
         ratios[mode] = a / e
-        print(f"  {mode:4}  endplay analyse_play {e * 1000:7.2f} ms | analyse {a * 1000:7.2f} ms, "
-              f"ratio {a / e:5.2f} x (target <= {TARGET}) | +best {b * 1000:7.2f} ms ({b / e:5.2f} x) | "
-              f"cached re-run {c * 1000:5.2f} ms ({c / e:.3f} x)")  # fmt: skip
+        print(
+            f"  {mode:4}  endplay analyse_play {e * 1000:7.2f} ms | analyse {a * 1000:7.2f} ms, "
+            f"ratio {a / e:5.2f} x (target <= {TARGET}) | +best {b * 1000:7.2f} ms ({b / e:5.2f} x) | "
+            f"cached re-run {c * 1000:5.2f} ms ({c / e:.3f} x)"
+        )
     print(f"  errors found: {'; '.join(x.text for x in result.errors) or 'none'}")
     return 0 if ratios["cold"] <= TARGET else 2
 

@@ -42,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     read = timed(lambda: read_pbn(data, path.name), args.repeat)
     whole = timed(lambda: import_text(data, path.name), args.repeat)
     print(f"{path.name}: {len(data) / 1e6:.2f} MB, {len(games)} games, {len(boards)} boards")
-    for label, runs, n in (("read (PBN → games)", read, len(games)), ("import (→ YAML, loaded, validated)", whole, len(boards))):
+    for label, runs, n in (
+        ("read (PBN → games)", read, len(games)),
+        ("import (→ YAML, loaded, validated)", whole, len(boards)),
+    ):
         best, median = min(runs), statistics.median(runs)
         print(f"  {label:38} best {best:6.2f} s ({n / best:7.0f} boards/s)   median {median:6.2f} s")
     return 0

@@ -31,11 +31,10 @@ for _p in (str(_ROOT), str(_ROOT / "tests")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from support.handgen import random_hands  # noqa: E402
-
 from replayer.record.diagnostics import Severity  # noqa: E402
 from replayer.record.reader import load  # noqa: E402
 from replayer.validation.validate import validate  # noqa: E402
+from support.handgen import random_hands  # noqa: E402
 
 TARGET = 2_000  # full hands per second, on one core
 
@@ -62,9 +61,13 @@ def _maxrss_mib() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--hands", type=int, default=5_000, help="how many hands to generate and check (default 5000)")
+    ap.add_argument(
+        "--hands", type=int, default=5_000, help="how many hands to generate and check (default 5000)"
+    )
     ap.add_argument("--seed", type=int, default=1904, help="seed of the generator (default 1904)")
-    ap.add_argument("--repeat", type=int, default=1, help="time the whole set this many times; report the best")
+    ap.add_argument(
+        "--repeat", type=int, default=1, help="time the whole set this many times; report the best"
+    )
     ap.add_argument("--profile", action="store_true", help="also profile the timed phase with cProfile")
     ap.add_argument("--top", type=int, default=25, help="how many hot spots to print with --profile")
     args = ap.parse_args(argv)
@@ -83,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     gen_s = time.perf_counter() - t0
     size = sum(len(t.encode("utf-8")) for t in texts)
     rss_before = _maxrss_mib()
-    print(f"generated {len(texts):,} hands (seed {args.seed}, {size / 1024:,.0f} KiB of YAML) in {gen_s:.2f} s "
-          "(not timed)")  # fmt: skip
+    print(
+        f"generated {len(texts):,} hands (seed {args.seed}, {size / 1024:,.0f} KiB of YAML) in {gen_s:.2f} s "
+        "(not timed)"
+    )
 
     check_all(texts[:50])  # warm up: imports, regex caches
     best = float("inf")
@@ -102,14 +107,23 @@ def main(argv: list[str] | None = None) -> int:
     _current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
 
-    print(f"python {sys.version.split()[0]}, " + (f"pinned to CPU {pinned}" if pinned is not None else "not pinned"))
-    print(f"parse + validate: {len(texts):,} hands in {best:.3f} s = {rate:,.0f} hands/s "
-          f"({best / len(texts) * 1e3:.3f} ms per hand)")  # fmt: skip
+    print(
+        f"python {sys.version.split()[0]}, "
+        + (f"pinned to CPU {pinned}" if pinned is not None else "not pinned")
+    )
+    print(
+        f"parse + validate: {len(texts):,} hands in {best:.3f} s = {rate:,.0f} hands/s "
+        f"({best / len(texts) * 1e3:.3f} ms per hand)"
+    )
     print(f"hands with errors: {bad} (expected 0); diagnostics in all: {ndiags}")
-    print(f"peak memory: tracemalloc peak of the timed work {peak / (1024 * 1024):.1f} MiB; "
-          f"ru_maxrss {_maxrss_mib():.1f} MiB (after generation, before timing: {rss_before:.1f} MiB)")  # fmt: skip
+    print(
+        f"peak memory: tracemalloc peak of the timed work {peak / (1024 * 1024):.1f} MiB; "
+        f"ru_maxrss {_maxrss_mib():.1f} MiB (after generation, before timing: {rss_before:.1f} MiB)"
+    )
     met = rate >= TARGET
-    print(f"target: {TARGET:,} hands/s on one core: {'met' if met else 'NOT met'} ({rate / TARGET:.0%} of target)")
+    print(
+        f"target: {TARGET:,} hands/s on one core: {'met' if met else 'NOT met'} ({rate / TARGET:.0%} of target)"
+    )
 
     if args.profile:
         import cProfile

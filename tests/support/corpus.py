@@ -17,5 +17,7 @@ def corpus_dir() -> Path:
     for c in candidates:
         if (c / "SOURCES.md").is_file():
             return c
-    raise FileNotFoundError("the shared corpus (shared/corpus with SOURCES.md) is not beside the repository; "
-                            "set REPLAYER_CORPUS to its folder")
+    raise FileNotFoundError(
+        "the shared corpus (shared/corpus with SOURCES.md) is not beside the repository; "
+        "set REPLAYER_CORPUS to its folder"
+    )

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from replayer.record.diagnostics import Severity
-from replayer.rules.game import Game
 from replayer.record.reader import load
+from replayer.rules.game import Game
 from replayer.teaching.motifs import Context
 from replayer.validation.validate import validate
 
@@ -24,10 +24,12 @@ def game_from_yaml(text: str, name: str = "<test>") -> Game:
     return game
 
 
-@lru_cache(maxsize=None)
+@cache
 def foster(n: int) -> Game:
     """Foster's Illustrative Hand No. n (1904), as transcribed in hands/foster-1904/."""
-    return game_from_yaml((ROOT / "hands" / "foster-1904" / f"hand-{n}.yaml").read_text(encoding="utf-8"), f"hand-{n}")
+    return game_from_yaml(
+        (ROOT / "hands" / "foster-1904" / f"hand-{n}.yaml").read_text(encoding="utf-8"), f"hand-{n}"
+    )
 
 
 def context(n_or_text: int | str) -> Context:

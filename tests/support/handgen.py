@@ -17,8 +17,8 @@ the random choices.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping
 
 from replayer.rules.cards import FULL_DECK, Card, Letter, Rank, Seat, Strain, Suit, format_holding
 from replayer.rules.play import State, Trick, apply, start
@@ -40,8 +40,21 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # Card notations
 
-_RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-               10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}  # fmt: skip
+_RANK_WORDS = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
 _OUTLINE = {Suit.CLUBS: "♧", Suit.DIAMONDS: "♢", Suit.HEARTS: "♡", Suit.SPADES: "♤"}
 
 NOTATIONS: dict[str, Callable[[Card], str]] = {
@@ -60,8 +73,17 @@ NOTATIONS: dict[str, Callable[[Card], str]] = {
     "words": lambda c: f"{_RANK_WORDS[c.rank]} of {c.suit.word}",  # king of clubs
 }
 #: Notations that may be mixed card by card within one row (each card is one token).
-MIXABLE = ("symbol", "symbol-T", "ascii", "ascii-10", "lower", "rank-first", "rank-first-ascii", "outline",
-           "knave")  # fmt: skip
+MIXABLE = (
+    "symbol",
+    "symbol-T",
+    "ascii",
+    "ascii-10",
+    "lower",
+    "rank-first",
+    "rank-first-ascii",
+    "outline",
+    "knave",
+)
 
 #: How a trick row is written: a plain scalar, quoted, a flow list, or a mapping with ``cards:``.
 ROW_STYLES = ("plain", "single", "double", "flow", "mapping")
@@ -203,7 +225,9 @@ _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six",
 _COMPASS_WORDS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 
 
-def play_out(rng: random.Random, hands: Mapping[Seat, frozenset[Card]], strain: Strain, dealer: Seat) -> State:
+def play_out(
+    rng: random.Random, hands: Mapping[Seat, frozenset[Card]], strain: Strain, dealer: Seat
+) -> State:
     """Play all thirteen tricks, each card chosen at random among the legal ones."""
     state = start(hands, strain.trump, leader=dealer.lho, dummy=dealer.partner)
     while not state.is_over:
@@ -264,7 +288,10 @@ def generate_hand(
     blank()
     lines.append("declaration:")
     maker_text = maker.name if rng.random() < 0.8 else ("dealer" if maker == Letter.Z else "dummy")
-    lines.append(f"  maker: {maker_text}" + ("   # the dealer passed" if maker == Letter.Y and rng.random() < 0.3 else ""))
+    lines.append(
+        f"  maker: {maker_text}"
+        + ("   # the dealer passed" if maker == Letter.Y and rng.random() < 0.3 else "")
+    )
     lines.append(f"  trump: {rng.choice(_TRUMP_WORDS[strain])}")
     blank()
 
@@ -295,7 +322,12 @@ def generate_hand(
     if rng.random() < 0.7:
         lines.append("  columns: " + rng.choice(("[A, Y, B, Z]", "A Y B Z", "[A,Y,B,Z]")))
     lines.append("  tricks:")
-    column_seats = [Letter.A.seat(dealer), Letter.Y.seat(dealer), Letter.B.seat(dealer), Letter.Z.seat(dealer)]
+    column_seats = [
+        Letter.A.seat(dealer),
+        Letter.Y.seat(dealer),
+        Letter.B.seat(dealer),
+        Letter.Z.seat(dealer),
+    ]
     positions: list[CardPos] = []
     for t, trick in enumerate(final.tricks, start=1):
         texts: list[str] = []
@@ -325,8 +357,20 @@ def generate_hand(
             row += text
             card = trick.card_of(s)
             assert card is not None
-            positions.append(CardPos(len(positions), t, k, Letter.of(s, dealer), s, card, len(lines) + 1, col,
-                                     col + len(text), notations[k]))  # fmt: skip
+            positions.append(
+                CardPos(
+                    len(positions),
+                    t,
+                    k,
+                    Letter.of(s, dealer),
+                    s,
+                    card,
+                    len(lines) + 1,
+                    col,
+                    col + len(text),
+                    notations[k],
+                )
+            )
             if star[k]:
                 row += "*"
         row += tail

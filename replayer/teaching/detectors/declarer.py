@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.cards import Card, Rank, Seat, Suit
-from ..motifs import capitalised, Context, Finding, cards_text, detector, eleven_count, per_trick
+from ..motifs import Context, Finding, capitalised, cards_text, detector, eleven_count, per_trick
 
 __all__ = ["bath_coup", "hold_up", "finesse", "establish", "re_entry", "draw_trumps"]
 
@@ -125,13 +125,21 @@ def _bath_at(ctx: Context, i: int) -> Finding | None:
     later = {c: _later_win(ctx, i, c) for c in (jack, ace)}
     holders = {p: ctx.holding(p, s, i) for p in side if {ace, jack} & set(ctx.hand(p, i))}
     return Finding(
-        motif="bath-coup", label="BATH_COUP", trick=t.number,
+        motif="bath-coup",
+        label="BATH_COUP",
+        trick=t.number,
         tricks=tuple(sorted({t.number, *(n for n in later.values() if n is not None)})),
-        seats=(t.leader, *holders), cards=(lead, *ours),
-        facts={"suit": s.word, "led": str(lead), "held": {ctx.who(p): cards_text(h) for p, h in holders.items()},
-               "jack_wins": later[jack], "ace_wins": later[ace]},
+        seats=(t.leader, *holders),
+        cards=(lead, *ours),
+        facts={
+            "suit": s.word,
+            "led": str(lead),
+            "held": {ctx.who(p): cards_text(h) for p, h in holders.items()},
+            "jack_wins": later[jack],
+            "ace_wins": later[ace],
+        },
         text=_bath_text(ctx, i, holders, later[jack]),
-    )  # fmt: skip
+    )
 
 
 def _later_win(ctx: Context, i: int, card: Card) -> int | None:
@@ -146,13 +154,15 @@ def _later_win(ctx: Context, i: int, card: Card) -> int | None:
 def _bath_text(ctx: Context, i: int, holders: dict[Seat, list[Card]], jack_wins: int | None) -> str:
     leader = ctx.who(ctx.tricks[i].leader)
     if len(holders) == 1:
-        (p, h), = holders.items()
+        ((p, h),) = holders.items()
         start = f"{_name(ctx, p)} holds {cards_text(h)} and lets {leader}'s king win"
     else:
         split = " and ".join(f"{_name(ctx, p)} {cards_text(h)}" for p, h in holders.items())
         start = f"with {split}, the declaring side lets {leader}'s king win"
-    text = (f"The Bath coup: {start}. If {leader} leads the suit again, the jack wins; had the ace been taken at "
-            f"once, the jack could have been caught later.")
+    text = (
+        f"The Bath coup: {start}. If {leader} leads the suit again, the jack wins; had the ace been taken at "
+        f"once, the jack could have been caught later."
+    )
     if jack_wins is not None:
         text += f" The jack does win, at trick {jack_wins}."
     return text
@@ -193,7 +203,12 @@ def _hold_ups(ctx: Context, s: Suit) -> list[Finding]:
     held: list[int] = []
     for k, i in enumerate(rounds[:2], start=1):  # the reference names rounds 1 and 2 only
         t = ctx.tricks[i]
-        if not ctx.defender(t.leader) or not _complete(ctx, i) or t.winner is None or not ctx.defender(t.winner):
+        if (
+            not ctx.defender(t.leader)
+            or not _complete(ctx, i)
+            or t.winner is None
+            or not ctx.defender(t.winner)
+        ):
             break
         stopper = _one_stopper(ctx, s, i)
         if stopper is None or _is_bath(ctx, i):
@@ -218,16 +233,24 @@ def _hold_up_finding(ctx: Context, i: int, k: int, stopper: Card) -> Finding:
     assert owner is not None
     lead = t.plays[0][1]
     if k == 1:
-        text = (f"{capitalised(_name(ctx, owner))} holds up the {stopper} and lets {_poss(ctx, t.leader)} {lead} win. "
-                f"With only one stopper in the suit, letting it run a round or two first can leave "
-                f"{ctx.who(t.leader.partner)} with none to lead back when he gets in.")
+        text = (
+            f"{capitalised(_name(ctx, owner))} holds up the {stopper} and lets {_poss(ctx, t.leader)} {lead} win. "
+            f"With only one stopper in the suit, letting it run a round or two first can leave "
+            f"{ctx.who(t.leader.partner)} with none to lead back when he gets in."
+        )
     else:
-        text = (f"{capitalised(_name(ctx, owner))} holds up the {stopper} a second time, to strip "
-                f"{ctx.who(t.leader.partner)} of the suit.")
+        text = (
+            f"{capitalised(_name(ctx, owner))} holds up the {stopper} a second time, to strip "
+            f"{ctx.who(t.leader.partner)} of the suit."
+        )
     return Finding(
-        motif="hold-up", label="HOLD_UP", trick=t.number, seats=(owner, *[p for p in side if p != owner]),
+        motif="hold-up",
+        label="HOLD_UP",
+        trick=t.number,
+        seats=(owner, *[p for p in side if p != owner]),
         cards=tuple(c for p, c in t.plays if p in side),
-        facts={"round": k, "suit": stopper.suit.word, "stopper": str(stopper)}, text=text,
+        facts={"round": k, "suit": stopper.suit.word, "stopper": str(stopper)},
+        text=text,
     )
 
 
@@ -244,12 +267,18 @@ def _hold_up_effective(ctx: Context, s: Suit, held: list[int]) -> Finding | None
         if winner not in side or card is None or ctx.holding(partner, s, j + 1):
             return None
         return Finding(
-            motif="hold-up", label="HOLD_UP_EFFECTIVE", trick=t.number,
-            tricks=(*(ctx.tricks[h].number for h in held), t.number), seats=(winner, partner),
-            cards=(card,), facts={"suit": s.word, "exhausted": ctx.who(partner)},
-            text=(f"The {card} wins only now, and {ctx.who(partner)} has no {s.word} left: if he gets the lead "
-                  f"later, he cannot put {ctx.who(first_leader)} in with the suit."),
-        )  # fmt: skip
+            motif="hold-up",
+            label="HOLD_UP_EFFECTIVE",
+            trick=t.number,
+            tricks=(*(ctx.tricks[h].number for h in held), t.number),
+            seats=(winner, partner),
+            cards=(card,),
+            facts={"suit": s.word, "exhausted": ctx.who(partner)},
+            text=(
+                f"The {card} wins only now, and {ctx.who(partner)} has no {s.word} left: if he gets the lead "
+                f"later, he cannot put {ctx.who(first_leader)} in with the suit."
+            ),
+        )
     return None
 
 
@@ -343,6 +372,7 @@ def _eleven_proves(ctx: Context, i: int) -> bool:
     count = eleven_count(ctx, i)
     return count is not None and not count.hidden
 
+
 def _finesse_finding(ctx: Context, f: _Finesse) -> Finding:
     t = ctx.tricks[f.i]
     outcome = "WON" if f.won else "LOST"
@@ -352,15 +382,26 @@ def _finesse_finding(ctx: Context, f: _Finesse) -> Finding:
     assert win_card is not None
     ruff = ctx.trump is not None and win_card.suit == ctx.trump and t.plays[0][1].suit != ctx.trump
     return Finding(
-        motif="finesse", label="FINESSE", trick=t.number, seats=(f.seat, t.leader),
+        motif="finesse",
+        label="FINESSE",
+        trick=t.number,
+        seats=(f.seat, t.leader),
         cards=(t.plays[0][1], f.card, f.kept, *f.against),
-        facts={"against": str(f.against[0]), "gap": [str(c) for c in f.against], "outcome": outcome,
-               "position": "second" if f.position == 2 else "third", "kept": str(f.kept), "played": str(f.card),
-               "holding": cards_text(ctx.holding(f.seat, f.card.suit, f.i)), "tags": list(f.tags),
-               "lost_to": None if f.won else ("ruff" if ruff else str(win_card)),
-               "declarer_side": ctx.declarer_side(f.seat)},
-        text=_finesse_text(ctx, f, ruff), shown=ctx.declarer_side(f.seat),
-    )  # fmt: skip
+        facts={
+            "against": str(f.against[0]),
+            "gap": [str(c) for c in f.against],
+            "outcome": outcome,
+            "position": "second" if f.position == 2 else "third",
+            "kept": str(f.kept),
+            "played": str(f.card),
+            "holding": cards_text(ctx.holding(f.seat, f.card.suit, f.i)),
+            "tags": list(f.tags),
+            "lost_to": None if f.won else ("ruff" if ruff else str(win_card)),
+            "declarer_side": ctx.declarer_side(f.seat),
+        },
+        text=_finesse_text(ctx, f, ruff),
+        shown=ctx.declarer_side(f.seat),
+    )
 
 
 def _finesse_text(ctx: Context, f: _Finesse, ruff: bool) -> str:
@@ -369,21 +410,29 @@ def _finesse_text(ctx: Context, f: _Finesse, ruff: bool) -> str:
     who, holding = _name(ctx, f.seat), cards_text(ctx.holding(f.seat, f.card.suit, f.i))
     against = " and the ".join(str(c) for c in f.against)
     if f.position == 3:
-        first = (f"{capitalised(_name(ctx, t.leader))} leads the {lead} and {who}, holding {holding}, plays the "
-                 f"{f.card.rank.display}: a finesse against the {against}.")
+        first = (
+            f"{capitalised(_name(ctx, t.leader))} leads the {lead} and {who}, holding {holding}, plays the "
+            f"{f.card.rank.display}: a finesse against the {against}."
+        )
     else:
-        first = (f"{capitalised(who)}, second hand with {holding}, plays the {f.card.rank.display} and keeps the "
-                 f"{f.kept.rank.display}: a finesse against the {against}.")
+        first = (
+            f"{capitalised(who)}, second hand with {holding}, plays the {f.card.rank.display} and keeps the "
+            f"{f.kept.rank.display}: a finesse against the {against}."
+        )
     parts = [first]
     ten = _tenace(ctx, f.seat, f.card.suit, f.i)
     toward = ""
     if "TOWARD_TENACE" in f.tags and ten is not None:
         second = t.plays[1][0]
-        toward = (f"Leading toward the {ten[0].rank.display} {ten[1].rank.display} rather than from it makes "
-                  f"{ctx.who(second)} play before {_name(ctx, f.seat)}")
+        toward = (
+            f"Leading toward the {ten[0].rank.display} {ten[1].rank.display} rather than from it makes "
+            f"{ctx.who(second)} play before {_name(ctx, f.seat)}"
+        )
     if "KEEP_LEAD_IN_WEAK_HAND" in f.tags:
-        keep = (f"the {f.card.rank.display} under the {lead.rank.display} keeps the lead in "
-                f"{_poss(ctx, t.leader)} hand to repeat the finesse")
+        keep = (
+            f"the {f.card.rank.display} under the {lead.rank.display} keeps the lead in "
+            f"{_poss(ctx, t.leader)} hand to repeat the finesse"
+        )
         parts.append(f"{toward}, and {keep}." if toward else f"{capitalised(keep)}.")
     elif toward:
         parts.append(toward + ".")
@@ -475,19 +524,33 @@ def _established_finding(ctx: Context, e: _Established) -> Finding:
     i = e.after + 1
     mine = ctx.holding(e.seat, e.suit, i)
     rest = [c for o in _opponents(e.seat) for c in ctx.holding(o, e.suit, i)]
-    left = (f"the adversaries' {e.suit.word} left ({cards_text(rest)}) are all lower" if rest else
-            f"the adversaries have no {e.suit.word} left")  # fmt: skip
+    left = (
+        f"the adversaries' {e.suit.word} left ({cards_text(rest)}) are all lower"
+        if rest
+        else f"the adversaries have no {e.suit.word} left"
+    )
     no_trumps = ", and they have no trumps to ruff with" if ctx.trump is not None else ""
     low = e.long_cards[-1]
     wins = any(f.label == "LONG_CARD_WINS" for f in _long_card_wins(ctx, e))
     return Finding(
-        motif="establish", label="ESTABLISHED", trick=t.number, seats=(e.seat,), cards=tuple(mine),
-        facts={"hand": ctx.who(e.seat), "suit": e.suit.word, "after_trick": t.number,
-               "long_cards": [str(c) for c in e.long_cards], "holding": cards_text(mine)},
-        text=(f"After this trick {_poss(ctx, e.seat)} {e.suit.word} are established: {left}{no_trumps}, so "
-              f"{cards_text(mine)} are all winners — even the {low}, a loser at the start."),
+        motif="establish",
+        label="ESTABLISHED",
+        trick=t.number,
+        seats=(e.seat,),
+        cards=tuple(mine),
+        facts={
+            "hand": ctx.who(e.seat),
+            "suit": e.suit.word,
+            "after_trick": t.number,
+            "long_cards": [str(c) for c in e.long_cards],
+            "holding": cards_text(mine),
+        },
+        text=(
+            f"After this trick {_poss(ctx, e.seat)} {e.suit.word} are established: {left}{no_trumps}, so "
+            f"{cards_text(mine)} are all winners — even the {low}, a loser at the start."
+        ),
         shown=wins,  # a suit set up that never takes a trick is no lesson
-    )  # fmt: skip
+    )
 
 
 def _long_card_wins(ctx: Context, e: _Established) -> list[Finding]:
@@ -499,16 +562,31 @@ def _long_card_wins(ctx: Context, e: _Established) -> list[Finding]:
             continue
         discard = _partner_discard(ctx, j, e.seat) if ctx.declarer_side(e.seat) else None
         shown = not out or discard is not None
-        text = f"{capitalised(_poss(ctx, e.seat))} {card}, a long card of the established suit, wins the trick"
-        text += (f", and {_name(ctx, e.seat.partner)} throws the losing {discard} on it." if discard is not None
-                 else ".")  # fmt: skip
-        out.append(Finding(
-            motif="establish", label="LONG_CARD_WINS", trick=t.number, seats=(e.seat,),
-            cards=(card,) if discard is None else (card, discard),
-            facts={"hand": ctx.who(e.seat), "suit": e.suit.word, "card": str(card),
-                   "partner_discard": None if discard is None else str(discard)},
-            text=text, shown=shown,
-        ))  # fmt: skip
+        text = (
+            f"{capitalised(_poss(ctx, e.seat))} {card}, a long card of the established suit, wins the trick"
+        )
+        text += (
+            f", and {_name(ctx, e.seat.partner)} throws the losing {discard} on it."
+            if discard is not None
+            else "."
+        )
+        out.append(
+            Finding(
+                motif="establish",
+                label="LONG_CARD_WINS",
+                trick=t.number,
+                seats=(e.seat,),
+                cards=(card,) if discard is None else (card, discard),
+                facts={
+                    "hand": ctx.who(e.seat),
+                    "suit": e.suit.word,
+                    "card": str(card),
+                    "partner_discard": None if discard is None else str(discard),
+                },
+                text=text,
+                shown=shown,
+            )
+        )
     return out
 
 
@@ -517,7 +595,13 @@ def _partner_discard(ctx: Context, j: int, seat: Seat) -> Card | None:
     t = ctx.tricks[j]
     card = t.card_of(seat.partner)
     led = t.led_suit
-    if card is None or led is None or card.suit == led or card.suit == ctx.trump or len(ctx.hand(seat.partner, j)) < 2:
+    if (
+        card is None
+        or led is None
+        or card.suit == led
+        or card.suit == ctx.trump
+        or len(ctx.hand(seat.partner, j)) < 2
+    ):
         return None
     top = ctx.unplayed(card.suit, j)
     return card if top and top[0] != card else None
@@ -566,8 +650,9 @@ def _reentry_at(ctx: Context, i: int, est: list[_Established]) -> Finding | None
     return None
 
 
-def _entry_use(ctx: Context, j: int, h: Seat, lead: Card, entry_suit: Suit,
-               est: list[_Established]) -> tuple[str, Seat] | None:  # fmt: skip
+def _entry_use(
+    ctx: Context, j: int, h: Seat, lead: Card, entry_suit: Suit, est: list[_Established]
+) -> tuple[str, Seat] | None:
     """Why H's lead at trick index ``j`` needed the entry: (``established``, the suit's hand) or
     (``finesse``, the tenace hand)."""
     # [interp] an entry in the established suit itself is the suit running, not a re-entry
@@ -580,7 +665,9 @@ def _entry_use(ctx: Context, j: int, h: Seat, lead: Card, entry_suit: Suit,
     return None
 
 
-def _reentry_finding(ctx: Context, i: int, won: list[tuple[int, Card]], j: int, why: tuple[str, Seat]) -> Finding:
+def _reentry_finding(
+    ctx: Context, i: int, won: list[tuple[int, Card]], j: int, why: tuple[str, Seat]
+) -> Finding:
     t, u = ctx.tricks[i], ctx.tricks[j]
     h = t.winner
     assert h is not None
@@ -599,18 +686,30 @@ def _reentry_finding(ctx: Context, i: int, won: list[tuple[int, Card]], j: int, 
         whose = "his own" if hand == h and h != ctx.dummy else ("its own" if hand == h else _poss(ctx, hand))
         goal = f"leads the {lead} at trick {u.number} to run {whose} established {lead.suit.word}"
     else:
-        goal = (f"leads the {lead} at trick {u.number} for the finesse toward "
-                f"{_poss(ctx, hand)} {cards_text(ctx.holding(hand, lead.suit, j))}")
+        goal = (
+            f"leads the {lead} at trick {u.number} for the finesse toward "
+            f"{_poss(ctx, hand)} {cards_text(ctx.holding(hand, lead.suit, j))}"
+        )
     need = f"the long {lead.suit.word}" if purpose == "established" else "the finesse"
     text = f"Re-entry: {via}{then}{goal}. The {entry} was the way in that {need} needed."
     return Finding(
-        motif="re-entry", label="REENTRY", trick=t.number,
-        tricks=tuple(ctx.tricks[k].number for k in range(i, j + 1)), seats=(h, t.leader),
+        motif="re-entry",
+        label="REENTRY",
+        trick=t.number,
+        tricks=tuple(ctx.tricks[k].number for k in range(i, j + 1)),
+        seats=(h, t.leader),
         cards=(*(c for _, c in won), lead),
-        facts={"hand": ctx.who(h), "entry": str(entry), "cashed": [str(c) for c in cashed], "then_led": str(lead),
-               "led_at": u.number, "purpose": purpose, "for_hand": ctx.who(hand)},
+        facts={
+            "hand": ctx.who(h),
+            "entry": str(entry),
+            "cashed": [str(c) for c in cashed],
+            "then_led": str(lead),
+            "led_at": u.number,
+            "purpose": purpose,
+            "for_hand": ctx.who(hand),
+        },
         text=text,
-    )  # fmt: skip
+    )
 
 
 def _entry_kept(ctx: Context, i: int) -> Finding | None:
@@ -629,12 +728,23 @@ def _entry_kept(ctx: Context, i: int) -> Finding | None:
         mine = ctx.holding(leader, link.suit, j)
         if mine and mine[-1] == link and ctx.unplayed(link.suit, j)[0] != link:
             return Finding(
-                motif="re-entry", label="ENTRY_KEPT", trick=u.number, tricks=(u.number, t.number),
-                seats=(leader,), cards=(card, link),
-                facts={"hand": ctx.who(leader), "discard": str(card), "kept": str(link), "entry_trick": t.number},
-                text=(f"{capitalised(_name(ctx, leader))} throws the {card}, not his {link}: that small "
-                      f"{link.suit.word[:-1]} is his way to reach {_name(ctx, h)} later (trick {t.number})."),
-            )  # fmt: skip
+                motif="re-entry",
+                label="ENTRY_KEPT",
+                trick=u.number,
+                tricks=(u.number, t.number),
+                seats=(leader,),
+                cards=(card, link),
+                facts={
+                    "hand": ctx.who(leader),
+                    "discard": str(card),
+                    "kept": str(link),
+                    "entry_trick": t.number,
+                },
+                text=(
+                    f"{capitalised(_name(ctx, leader))} throws the {card}, not his {link}: that small "
+                    f"{link.suit.word[:-1]} is his way to reach {_name(ctx, h)} later (trick {t.number})."
+                ),
+            )
     return None
 
 
@@ -680,8 +790,13 @@ def _draws(ctx: Context) -> list[Finding]:
 def _drawing_lead(ctx: Context, i: int) -> bool:
     t = ctx.tricks[i]
     lead = ctx.led(i)
-    return (lead is not None and lead.suit == ctx.trump and ctx.declarer_side(t.leader) and _complete(ctx, i)
-            and bool(_defender_trumps(ctx, i)))  # fmt: skip
+    return (
+        lead is not None
+        and lead.suit == ctx.trump
+        and ctx.declarer_side(t.leader)
+        and _complete(ctx, i)
+        and bool(_defender_trumps(ctx, i))
+    )
 
 
 def _draw_finding(ctx: Context, run: list[int]) -> Finding | None:
@@ -691,8 +806,11 @@ def _draw_finding(ctx: Context, run: list[int]) -> Finding | None:
     after = run[-1] + 1
     left = _defender_trumps(ctx, after)
     ours = [c for p in _declarer_side(ctx) for c in _trumps(ctx, p, after)]
-    masters = bool(left) and len({p for p, _ in left}) == 1 and all(c.rank > max((o.rank for o in ours), default=0)
-                                                                     for _, c in left)  # fmt: skip
+    masters = (
+        bool(left)
+        and len({p for p, _ in left}) == 1
+        and all(c.rank > max((o.rank for o in ours), default=0) for _, c in left)
+    )
     if left and not masters:
         return None
     first, last = ctx.tricks[run[0]], ctx.tricks[run[-1]]
@@ -702,22 +820,34 @@ def _draw_finding(ctx: Context, run: list[int]) -> Finding | None:
     rounds = _count(len(run), "round")
     if not left:
         how = "leads trumps from dummy" if leaders == {ctx.dummy} else "draws trumps"
-        text = (f"{capitalised(who)} {how}: {rounds} {'takes' if len(run) == 1 else 'take'} the adversaries' "
-                f"{cards_text(drawn)}, and they have no trump left to ruff with.")
+        text = (
+            f"{capitalised(who)} {how}: {rounds} {'takes' if len(run) == 1 else 'take'} the adversaries' "
+            f"{cards_text(drawn)}, and they have no trump left to ruff with."
+        )
     else:
         holder = left[0][0]
-        text = (f"{capitalised(who)} draws trumps with {rounds}, taking {cards_text(drawn)}; {ctx.who(holder)} keeps the "
-                f"{cards_text([c for _, c in left])}, the best trump left, and the {ctx.dealer_word()[4:]} leaves it "
-                f"out rather than give up the lead to it.")
+        text = (
+            f"{capitalised(who)} draws trumps with {rounds}, taking {cards_text(drawn)}; {ctx.who(holder)} keeps the "
+            f"{cards_text([c for _, c in left])}, the best trump left, and the {ctx.dealer_word()[4:]} leaves it "
+            f"out rather than give up the lead to it."
+        )
     return Finding(
-        motif="draw-trumps", label="DRAW_TRUMPS", trick=first.number,
-        tricks=tuple(ctx.tricks[i].number for i in run), seats=tuple(sorted(leaders)),
+        motif="draw-trumps",
+        label="DRAW_TRUMPS",
+        trick=first.number,
+        tricks=tuple(ctx.tricks[i].number for i in run),
+        seats=tuple(sorted(leaders)),
         cards=tuple(c for i in run for p, c in ctx.tricks[i].plays if p == ctx.tricks[i].leader),
-        facts={"rounds": len(run), "drawn": [str(c) for c in drawn], "complete": not left,
-               "left": [str(c) for _, c in left], "left_with": ctx.who(left[0][0]) if left else None,
-               "last_trick": last.number},
+        facts={
+            "rounds": len(run),
+            "drawn": [str(c) for c in drawn],
+            "complete": not left,
+            "left": [str(c) for _, c in left],
+            "left_with": ctx.who(left[0][0]) if left else None,
+            "last_trick": last.number,
+        },
         text=text,
-    )  # fmt: skip
+    )
 
 
 def _ruff_before_drawing(ctx: Context, i: int) -> Finding | None:
@@ -739,13 +869,27 @@ def _ruff_before_drawing(ctx: Context, i: int) -> Finding | None:
     holders = sorted({ctx.who(p) for p, _ in theirs})
     trumps_word = "trump" if len(theirs) == 1 else "trumps"
     return Finding(
-        motif="draw-trumps", label="RUFF_BEFORE_DRAWING", trick=t.number, seats=(ruffer, t.leader),
+        motif="draw-trumps",
+        label="RUFF_BEFORE_DRAWING",
+        trick=t.number,
+        seats=(ruffer, t.leader),
         cards=(lead, card),
-        facts={"ruffed": str(lead), "with": str(card), "short_hand": ctx.who(ruffer), "trumps_short": short,
-               "trumps_long": long_, "defenders_with_trumps": holders},
-        text=(f"{capitalised(_name(ctx, t.leader))} leads the losing {lead} and {_name(ctx, ruffer)} ruffs it with the "
-              f"{card}, in the hand shorter in trumps, before drawing {' and '.join(holders)}'s {trumps_word}. "
-              + (f"Had trumps been led first, that {card} would have gone in the draw and the {lead} would have "
-                 f"been a loser." if short == 1 else "The ruff in the short hand is a trick the trumps would not "
-                 "otherwise make.")),
-    )  # fmt: skip
+        facts={
+            "ruffed": str(lead),
+            "with": str(card),
+            "short_hand": ctx.who(ruffer),
+            "trumps_short": short,
+            "trumps_long": long_,
+            "defenders_with_trumps": holders,
+        },
+        text=(
+            f"{capitalised(_name(ctx, t.leader))} leads the losing {lead} and {_name(ctx, ruffer)} ruffs it with the "
+            f"{card}, in the hand shorter in trumps, before drawing {' and '.join(holders)}'s {trumps_word}. "
+            + (
+                f"Had trumps been led first, that {card} would have gone in the draw and the {lead} would have "
+                f"been a loser."
+                if short == 1
+                else "The ruff in the short hand is a trick the trumps would not otherwise make."
+            )
+        ),
+    )

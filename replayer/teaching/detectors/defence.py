@@ -95,10 +95,15 @@ def _echo_in(ctx: Context, suit: Suit, i: int) -> Finding | None:
         "third_round": _third_round_play(ctx, suit, j, partner),
     }
     return Finding(
-        motif="echo", label=label, trick=_n(ctx, j), tricks=(_n(ctx, i), _n(ctx, j)),
-        seats=(partner, leader), cards=(first, second), facts=facts,
+        motif="echo",
+        label=label,
+        trick=_n(ctx, j),
+        tricks=(_n(ctx, i), _n(ctx, j)),
+        seats=(partner, leader),
+        cards=(first, second),
+        facts=facts,
         text=_echo_text(ctx, label, leader, partner, holding, (first, second), j),
-    )  # fmt: skip
+    )
 
 
 def _echo_label(holding: list[Card], first: Card, second: Card) -> str:
@@ -126,30 +131,47 @@ def _third_round_play(ctx: Context, suit: Suit, j: int, seat: Seat) -> str | Non
     return "trumped" if card.suit == ctx.trump else "discarded"
 
 
-def _echo_text(ctx: Context, label: str, leader: Seat, partner: Seat, holding: list[Card],
-               played: tuple[Card, Card], j: int) -> str:  # fmt: skip
+def _echo_text(
+    ctx: Context,
+    label: str,
+    leader: Seat,
+    partner: Seat,
+    holding: list[Card],
+    played: tuple[Card, Card],
+    j: int,
+) -> str:
     a, b = ctx.who(leader), ctx.who(partner)
     suit = holding[0].suit
     name = _suit_name(suit)
     first, second = played
     if label == "ECHO_DOWN_AND_OUT":
-        text = (f"{b} plays high-low in {name} ({first}, then {second}): the down-and-out echo tells {a} "
-                f"that {b} has no more {name} and can trump the third round.")
+        text = (
+            f"{b} plays high-low in {name} ({first}, then {second}): the down-and-out echo tells {a} "
+            f"that {b} has no more {name} and can trump the third round."
+        )
         left = len(ctx.holding(ctx.declarer, suit, j + 1)) if ctx.declarer is not None else 0
         if left:
             text += f" {a} can also count that {ctx.dealer_word()} still holds {_count(left, name)}."
         return text
     if label == "ECHO_MISSED":
-        return (f"{b} plays {first}, then {second}, from a doubleton. The book advises the higher card first "
-                f"(the down-and-out echo), so that {a} knows {b} can trump the third round.")
+        return (
+            f"{b} plays {first}, then {second}, from a doubleton. The book advises the higher card first "
+            f"(the down-and-out echo), so that {a} knows {b} can trump the third round."
+        )
     if label == "FALSE_ECHO":
-        return (f"{b} plays {first}, then {second}, from {cards_text(holding)}: a high-low that reads as the "
-                f"down-and-out echo, though {b} still holds a {name[:-1]}. The book keeps the echo for a doubleton.")
+        return (
+            f"{b} plays {first}, then {second}, from {cards_text(holding)}: a high-low that reads as the "
+            f"down-and-out echo, though {b} still holds a {name[:-1]}. The book keeps the echo for a doubleton."
+        )
     if len(holding) == 2:
-        return (f"{b} plays {first}, then {second}: with an honour and one small card there is no need to "
-                f"echo, as the fall of the honour tells {a} that {b} has no more {name}.")
-    text = (f"{b} plays {first}, then {second}, and does not echo: the telling absence of a high-low "
-            f"shows {a} that {b} still holds another {name[:-1]}")
+        return (
+            f"{b} plays {first}, then {second}: with an honour and one small card there is no need to "
+            f"echo, as the fall of the honour tells {a} that {b} has no more {name}."
+        )
+    text = (
+        f"{b} plays {first}, then {second}, and does not echo: the telling absence of a high-low "
+        f"shows {a} that {b} still holds another {name[:-1]}"
+    )
     if _stops_leading(ctx, leader, suit, j):
         text += f", so {a} stops leading them"
     return text + "."
@@ -161,7 +183,7 @@ def _count(n: int, name: str) -> str:
 
 def _stops_leading(ctx: Context, leader: Seat, suit: Suit, j: int) -> bool:
     """The leader has the lead again after the second round and leads something else."""
-    for t in ctx.tricks[j + 1:]:
+    for t in ctx.tricks[j + 1 :]:
         if t.leader == leader and t.plays:
             return t.plays[0][1].suit != suit
     return False
@@ -196,11 +218,19 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
     ok = played == expected
     label = "UNBLOCK_OK" if ok else "UNBLOCK_MISSED"
     return Finding(
-        motif="unblock", label=label, trick=_n(ctx, i), seats=(partner,), cards=(played,),
-        facts={"expected": str(expected), "holding": [str(c) for c in holding], "winning": str(best[1]),
-               "round_one": round_one},
+        motif="unblock",
+        label=label,
+        trick=_n(ctx, i),
+        seats=(partner,),
+        cards=(played,),
+        facts={
+            "expected": str(expected),
+            "holding": [str(c) for c in holding],
+            "winning": str(best[1]),
+            "round_one": round_one,
+        },
         text=_unblock_text(ctx, ok, t.leader, partner, holding, played, expected, best, round_one),
-    )  # fmt: skip
+    )
 
 
 def _unblock_card(holding: list[Card], round_one: bool) -> Card:
@@ -217,17 +247,30 @@ def _unblock_why(holding: list[Card], round_one: bool) -> str:
     return "the higher of his last two, keeping the lowest for the last round"
 
 
-def _unblock_text(ctx: Context, ok: bool, leader: Seat, partner: Seat, holding: list[Card], played: Card,
-                  expected: Card, best: tuple[Seat, Card], round_one: bool) -> str:  # fmt: skip
+def _unblock_text(
+    ctx: Context,
+    ok: bool,
+    leader: Seat,
+    partner: Seat,
+    holding: list[Card],
+    played: Card,
+    expected: Card,
+    best: tuple[Seat, Card],
+    round_one: bool,
+) -> str:
     a, b = ctx.who(leader), ctx.who(partner)
     name = _suit_name(played.suit)
     on_table = f"{ctx.who(best[0])}'s {best[1]}" if best[0] != leader else f"{a}'s own {best[1]}"
     why = _unblock_why(holding, round_one)
     if ok:
-        return (f"{b} cannot beat {on_table}, so he plays {played} from {cards_text(holding)}, {why}: "
-                f"his high cards will not block {a}'s {name}.")
-    return (f"{b} cannot beat {on_table} and plays {played} from {cards_text(holding)}. To keep out of the "
-            f"way of {a}'s {name}, the book advises {expected}, {why}.")
+        return (
+            f"{b} cannot beat {on_table}, so he plays {played} from {cards_text(holding)}, {why}: "
+            f"his high cards will not block {a}'s {name}."
+        )
+    return (
+        f"{b} cannot beat {on_table} and plays {played} from {cards_text(holding)}. To keep out of the "
+        f"way of {a}'s {name}, the book advises {expected}, {why}."
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -259,16 +302,27 @@ def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
     rule, expected = rules[0]
     agreeing = [n for n, cards in rules if led in cards]
     ok = led in expected
-    facts: dict[str, object] = {"rule": rule, "rules": agreeing, "expected": [str(c) for c in expected],
-                                "holding": [str(c) for c in holding]}  # fmt: skip
+    facts: dict[str, object] = {
+        "rule": rule,
+        "rules": agreeing,
+        "expected": [str(c) for c in expected],
+        "holding": [str(c) for c in holding],
+    }
     return Finding(
-        motif="return", label="RETURN_OK" if ok else "RETURN_DEVIATION", trick=_n(ctx, i), seats=(seat,),
-        cards=(led,), facts=facts, shown=len(holding) > 1,
+        motif="return",
+        label="RETURN_OK" if ok else "RETURN_DEVIATION",
+        trick=_n(ctx, i),
+        seats=(seat,),
+        cards=(led,),
+        facts=facts,
+        shown=len(holding) > 1,
         text=_return_text(ctx, ok, seat, rule, led, holding, expected),
-    )  # fmt: skip
+    )
 
 
-def _return_rules(ctx: Context, i: int, seat: Seat, holding: list[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+def _return_rules(
+    ctx: Context, i: int, seat: Seat, holding: list[Card]
+) -> list[tuple[int, tuple[Card, ...]]]:
     """Every rule of p.60–61 that applies, in the book's order, with the card(s) it asks for."""
     suit = holding[0].suit
     top = ctx.unplayed(suit, i)
@@ -305,8 +359,9 @@ _RULE_WORDS = {
 }
 
 
-def _return_text(ctx: Context, ok: bool, seat: Seat, rule: int, led: Card, holding: list[Card],
-                 expected: tuple[Card, ...]) -> str:  # fmt: skip
+def _return_text(
+    ctx: Context, ok: bool, seat: Seat, rule: int, led: Card, holding: list[Card], expected: tuple[Card, ...]
+) -> str:
     b = ctx.who(seat)
     a = ctx.who(seat.partner)
     name = _suit_name(led.suit)
@@ -315,8 +370,10 @@ def _return_text(ctx: Context, ok: bool, seat: Seat, rule: int, led: Card, holdi
     if ok:
         return f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}: {_RULE_WORDS[rule]}."
     want = " or ".join(str(c) for c in expected)
-    return (f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}. The book's advice here is "
-            f"{want}: {_RULE_WORDS[rule]}.")
+    return (
+        f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}. The book's advice here is "
+        f"{want}: {_RULE_WORDS[rule]}."
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -351,9 +408,14 @@ def _third_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
         return None
     facts |= {"holding": [str(c) for c in holding], "top": [str(c) for c in top]}
     return Finding(
-        motif="third-hand", label=label, trick=_n(ctx, i), seats=(seat,), cards=(card,), facts=facts,
+        motif="third-hand",
+        label=label,
+        trick=_n(ctx, i),
+        seats=(seat,),
+        cards=(card,),
+        facts=facts,
         text=_third_text(ctx, label, seat, card, holding, winners[-1], best, facts),
-    )  # fmt: skip
+    )
 
 
 def _top_sequence(holding: list[Card], unplayed: list[Card], gone: set[Card]) -> list[Card]:
@@ -367,8 +429,9 @@ def _top_sequence(holding: list[Card], unplayed: list[Card], gone: set[Card]) ->
     return seq
 
 
-def _third_label(ctx: Context, i: int, seat: Seat, holding: list[Card], card: Card, top: list[Card],
-                 winners: list[Card]) -> tuple[str | None, dict[str, object]]:  # fmt: skip
+def _third_label(
+    ctx: Context, i: int, seat: Seat, holding: list[Card], card: Card, top: list[Card], winners: list[Card]
+) -> tuple[str | None, dict[str, object]]:
     if card == winners[-1]:
         return "THIRD_HIGH_OK", {}
     if card in top:
@@ -392,27 +455,45 @@ def _eleven_justified(ctx: Context, i: int) -> bool:
     count = eleven_count(ctx, i)
     return count is not None and not count.hidden
 
-def _third_text(ctx: Context, label: str, seat: Seat, card: Card, holding: list[Card], usual: Card,
-                best: tuple[Seat, Card], facts: dict[str, object]) -> str:  # fmt: skip
+
+def _third_text(
+    ctx: Context,
+    label: str,
+    seat: Seat,
+    card: Card,
+    holding: list[Card],
+    usual: Card,
+    best: tuple[Seat, Card],
+    facts: dict[str, object],
+) -> str:
     b = ctx.who(seat)
     held = cards_text(holding)
     if label == "THIRD_HIGH_OK" and facts.get("certainty"):
-        return (f"Third hand, {b} plays {card} from {held}: every card between is in dummy, which has "
-                f"already played, so the lower card is as good as the higher.")
+        return (
+            f"Third hand, {b} plays {card} from {held}: every card between is in dummy, which has "
+            f"already played, so the lower card is as good as the higher."
+        )
     if label == "THIRD_HIGH_OK":
         if best[0] == seat.partner:
             play = f"puts {card} (from {held}) on {ctx.who(best[0])}'s {best[1]}"
         else:
             play = f"beats {ctx.who(best[0])}'s {best[1]} with {card} (from {held})"
-        rule = "Third hand plays high" if card == holding[0] else \
-            "Third hand plays high, and with cards in sequence the lowest of them"
+        rule = (
+            "Third hand plays high"
+            if card == holding[0]
+            else "Third hand plays high, and with cards in sequence the lowest of them"
+        )
         return f"{rule}: {b} {play}."
     if label == "THIRD_DECEPTIVE":
-        return (f"Third hand, {b} plays {card} from {held}, the higher of equal cards: the usual play is "
-                f"{usual}, the lowest of the sequence, and this may mislead partner as well as the declarer.")
+        return (
+            f"Third hand, {b} plays {card} from {held}, the higher of equal cards: the usual play is "
+            f"{usual}, the lowest of the sequence, and this may mislead partner as well as the declarer."
+        )
     gap = str(facts.get("gap", "a higher card"))
-    return (f"Third hand, {b} plays {card} from {held}, finessing against {gap}, which he cannot see. "
-            f"The book advises third hand not to finesse but to play {usual}.")
+    return (
+        f"Third hand, {b} plays {card} from {held}, finessing against {gap}, which he cannot see. "
+        f"The book advises third hand not to finesse but to play {usual}."
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -450,8 +531,13 @@ def _strength(cards: list[Card]) -> tuple[int, int, int]:
 def _unguards(cards: list[Card], card: Card) -> list[Card]:
     """The honours of ``cards`` that were guarded and are not once ``card`` is gone."""
     rest = [c for c in cards if c != card]
-    return [c for c in rest if c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) and len(rest) - 1 < _GUARD_NEED[c.rank]
-            and len(cards) - 1 >= _GUARD_NEED[c.rank]]  # fmt: skip
+    return [
+        c
+        for c in rest
+        if c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)
+        and len(rest) - 1 < _GUARD_NEED[c.rank]
+        and len(cards) - 1 >= _GUARD_NEED[c.rank]
+    ]
 
 
 def _threatened(ctx: Context, i: int, cards: list[Card]) -> bool:
@@ -459,7 +545,9 @@ def _threatened(ctx: Context, i: int, cards: list[Card]) -> bool:
     if ctx.declarer is None or not cards:
         return False
     theirs = [c for s in Seat if ctx.declarer_side(s) for c in ctx.hand(s, i) if c.suit == cards[0].suit]
-    return any(h.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) and any(c.rank > h.rank for c in theirs) for h in cards)
+    return any(
+        h.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) and any(c.rank > h.rank for c in theirs) for h in cards
+    )
 
 
 def _lost(ctx: Context, i: int, cards: list[Card], card: Card) -> list[Card]:
@@ -470,7 +558,9 @@ def _lost(ctx: Context, i: int, cards: list[Card], card: Card) -> list[Card]:
 def _candidates(ctx: Context, i: int, seat: Seat) -> dict[Suit, list[Card]]:
     led = ctx.led(i)
     hand = ctx.hand(seat, i)
-    return {s: _of(hand, s) for s in Suit if led is not None and s != led.suit and s != ctx.trump and _of(hand, s)}
+    return {
+        s: _of(hand, s) for s in Suit if led is not None and s != led.suit and s != ctx.trump and _of(hand, s)
+    }
 
 
 def _discard_at(ctx: Context, i: int, seat: Seat, card: Card, first: Suit | None) -> Finding:
@@ -479,17 +569,27 @@ def _discard_at(ctx: Context, i: int, seat: Seat, card: Card, first: Suit | None
     # [interp] a discard "protects the weak suits" only if another suit has an honour the declarer side can
     # still attack; with nothing to protect the choice teaches nothing and stays unshown
     protected = [s for s in suits if s != card.suit and _threatened(ctx, i, suits[s])]
-    facts: dict[str, object] = {"holding": {s.word: [str(c) for c in cs] for s, cs in suits.items()},
-                                "first_discard": first is None, "protected": [s.word for s in protected]}  # fmt: skip
+    facts: dict[str, object] = {
+        "holding": {s.word: [str(c) for c in cs] for s, cs in suits.items()},
+        "first_discard": first is None,
+        "protected": [s.word for s in protected],
+    }
     label = _discard_label(ctx, i, card, suits, first, protected)
     return Finding(
-        motif="discard", label=label, trick=_n(ctx, i), seats=(seat,), cards=(card,), facts=facts,
-        shown=label != "DISCARD_NEUTRAL", text=_discard_text(ctx, i, label, seat, card, own, suits, protected),
-    )  # fmt: skip
+        motif="discard",
+        label=label,
+        trick=_n(ctx, i),
+        seats=(seat,),
+        cards=(card,),
+        facts=facts,
+        shown=label != "DISCARD_NEUTRAL",
+        text=_discard_text(ctx, i, label, seat, card, own, suits, protected),
+    )
 
 
-def _discard_label(ctx: Context, i: int, card: Card, suits: dict[Suit, list[Card]], first: Suit | None,
-                   protected: list[Suit]) -> str:  # fmt: skip
+def _discard_label(
+    ctx: Context, i: int, card: Card, suits: dict[Suit, list[Card]], first: Suit | None, protected: list[Suit]
+) -> str:
     own = suits[card.suit]
     best = max(_strength(cards) for cards in suits.values())
     harmless = [s for s, cs in suits.items() if s != card.suit and not _lost(ctx, i, cs, cs[-1])]
@@ -507,19 +607,31 @@ def _discard_label(ctx: Context, i: int, card: Card, suits: dict[Suit, list[Card
     return "DISCARD_NEUTRAL"
 
 
-def _discard_text(ctx: Context, i: int, label: str, seat: Seat, card: Card, own: list[Card],
-                  suits: dict[Suit, list[Card]], protected: list[Suit]) -> str:  # fmt: skip
+def _discard_text(
+    ctx: Context,
+    i: int,
+    label: str,
+    seat: Seat,
+    card: Card,
+    own: list[Card],
+    suits: dict[Suit, list[Card]],
+    protected: list[Suit],
+) -> str:
     b = ctx.who(seat)
     kept = " and ".join(cards_text(suits[s]) for s in protected)
     name = _suit_name(card.suit)
     if label == "DISCARD_BEST_PROTECTED":
-        return (f"{b} cannot follow and discards {card} from {cards_text(own)}, his best-protected suit, "
-                f"keeping {kept} guarded; the discard also tells {ctx.who(seat.partner)} where {b} is strong.")
+        return (
+            f"{b} cannot follow and discards {card} from {cards_text(own)}, his best-protected suit, "
+            f"keeping {kept} guarded; the discard also tells {ctx.who(seat.partner)} where {b} is strong."
+        )
     if label == "DISCARD_CONTINUES":
         verb = "stay" if len(protected) > 1 else "stays"
         return f"{b} discards another of his {name}, {card}, so that {kept} {verb} guarded."
     if label == "DISCARD_UNGUARDS":
         lost = cards_text(_lost(ctx, i, own, card))
-        return (f"{b} discards {card}, which leaves {lost} without a guard while {ctx.dealer_word()}'s side "
-                f"still holds a higher {name[:-1]}. The book advises discarding from a suit that can spare a card.")
+        return (
+            f"{b} discards {card}, which leaves {lost} without a guard while {ctx.dealer_word()}'s side "
+            f"still holds a higher {name[:-1]}. The book advises discarding from a suit that can spare a card."
+        )
     return f"{b} discards {card}."

@@ -8,18 +8,32 @@ of the context; the notes are in our own words.  Readings the reference marks [i
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ...rules.cards import Card, Rank, Seat, Suit
-from ..motifs import capitalised, Context, ElevenCount, Finding, cards_text, detector, eleven_count, per_trick
+from ..motifs import Context, ElevenCount, Finding, capitalised, cards_text, detector, eleven_count, per_trick
 
 __all__ = ["lead", "eleven", "fourchette", "cover", "through", "trump_lead"]
 
 _A, _K, _Q, _J, _T = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
 _FOURTH = "fourth-best"
 
-_RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-               10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}  # fmt: skip
+_RANK_WORDS = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
 _NUMBERS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven")
 
 
@@ -94,18 +108,35 @@ def _trump_row(holding: Sequence[Card]) -> _Row:
     if len(holding) < 2:
         return _SINGLETON
     if {_A, _K, _Q, _J} <= r:
-        return _Row(_K, _J, "ace, king, queen and jack", "the king", "with the jack, the lowest of the winners")
+        return _Row(
+            _K, _J, "ace, king, queen and jack", "the king", "with the jack, the lowest of the winners"
+        )
     if {_A, _K, _Q} <= r:
-        return _Row(_K, _Q, "ace, king and queen without the jack", "the king",
-                    "with the queen, which says the jack is not with the leader")  # fmt: skip
+        return _Row(
+            _K,
+            _Q,
+            "ace, king and queen without the jack",
+            "the king",
+            "with the queen, which says the jack is not with the leader",
+        )
     if {_A, _K} <= r:
-        return _Row(_K, _A, "ace and king without the queen", "the king",
-                    "with the ace, which says the queen is not with the leader")  # fmt: skip
+        return _Row(
+            _K,
+            _A,
+            "ace and king without the queen",
+            "the king",
+            "with the ace, which says the queen is not with the leader",
+        )
     if {_K, _Q, _J} <= r:
         return _Row(_K, _J, "king, queen and jack", "the king", "with the jack, never a small card")
     if {_K, _Q} <= r:
-        return _Row(_K, _FOURTH, "king and queen without the ace or jack", "the king", "with the original "
-                    "fourth-best, which says the leader has neither the ace nor the jack")  # fmt: skip
+        return _Row(
+            _K,
+            _FOURTH,
+            "king and queen without the ace or jack",
+            "the king",
+            "with the original fourth-best, which says the leader has neither the ace nor the jack",
+        )
     if {_A, _Q, _J} <= r:
         return _Row(_A, _Q, "ace, queen and jack", "the ace", "with the queen")
     if _A in r:
@@ -120,7 +151,11 @@ def _trump_row(holding: Sequence[Card]) -> _Row:
         # [interp] the jack row covers only short suits; J 10 6 5 takes the fourth-best (S2 H1 T8).
         return _Row(_J, None, "a short suit headed by the jack", "the jack")
     if len(holding) >= 4:
-        name = "a long suit headed by the jack and ten" if {_J, _T} <= r else "a long suit with no honours in sequence"
+        name = (
+            "a long suit headed by the jack and ten"
+            if {_J, _T} <= r
+            else "a long suit with no honours in sequence"
+        )
         return _Row(_FOURTH, None, name, "the fourth-best")
     return _Row(None, None, "a short suit the table does not cover", "")
 
@@ -186,9 +221,14 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
     row = _row_for(ctx, seat, card.suit, i)
     expected = _resolve(row.lead, holding)
     opening = i == 0
-    facts: dict[str, object] = {"holding": cards_text(holding), "row": row.name, "expected": _str(expected),
-                                "table": "no-trumps" if ctx.nt else "trump", "opening": opening,
-                                "round": 1}  # fmt: skip
+    facts: dict[str, object] = {
+        "holding": cards_text(holding),
+        "row": row.name,
+        "expected": _str(expected),
+        "table": "no-trumps" if ctx.nt else "trump",
+        "opening": opening,
+        "round": 1,
+    }
     w, hold = ctx.who(seat), cards_text(holding)
     where = "opens" if opening else "leads"
     if expected is None:
@@ -209,8 +249,10 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
         text = f"{w} opens {card} from {hold}. The book's table gives {expected}{fourth} from {row.name}."
         return _lead_note(ctx, i, seat, card, "LEAD_DEVIATION", text, facts)
     # Mid-hand the table gives way to tactics (S2 H2 T6: A's ♣3 from ♣J 4 3 "to get B in again").
-    text = (f"{w} switches to {card} from {hold}; an opening lead from {row.name} would be {expected}, "
-            f"but in mid-hand the choice is tactical.")  # fmt: skip
+    text = (
+        f"{w} switches to {card} from {hold}; an opening lead from {row.name} would be {expected}, "
+        f"but in mid-hand the choice is tactical."
+    )
     return _lead_note(ctx, i, seat, card, "LEAD_INFO", text, facts, shown=False)
 
 
@@ -229,9 +271,14 @@ def _continuation(ctx: Context, i: int, seat: Seat, card: Card, before: list[int
         if len(winners) < 2:
             return None
         expected, note = winners[-1], f"with the lowest of several winners ({cards_text(winners)})"
-    facts: dict[str, object] = {"holding": cards_text(original), "row": row.name, "expected": str(expected),
-                                "round": len(before) + 1, "first_lead": ctx.tricks[j0].number,
-                                "table": "no-trumps" if ctx.nt else "trump"}  # fmt: skip
+    facts: dict[str, object] = {
+        "holding": cards_text(original),
+        "row": row.name,
+        "expected": str(expected),
+        "round": len(before) + 1,
+        "first_lead": ctx.tricks[j0].number,
+        "table": "no-trumps" if ctx.nt else "trump",
+    }
     w = ctx.who(seat)
     if card == expected:
         text = f"{w} goes on with {card}: from {cards_text(original)} the book continues {note}."
@@ -243,8 +290,17 @@ def _continuation(ctx: Context, i: int, seat: Seat, card: Card, before: list[int
     return _lead_note(ctx, i, seat, card, "LEAD_INFO", text, facts, shown=False, first=j0)
 
 
-def _lead_note(ctx: Context, i: int, seat: Seat, card: Card, label: str, text: str, facts: dict[str, object],
-               shown: bool = True, first: int | None = None) -> Finding:  # fmt: skip
+def _lead_note(
+    ctx: Context,
+    i: int,
+    seat: Seat,
+    card: Card,
+    label: str,
+    text: str,
+    facts: dict[str, object],
+    shown: bool = True,
+    first: int | None = None,
+) -> Finding:
     number = ctx.tricks[i].number
     tricks = (ctx.tricks[first].number, number) if first is not None else ()
     return Finding("lead", label, number, (seat,), (card,), text, tricks, facts, shown)
@@ -289,8 +345,10 @@ def _count_text(ctx: Context, k: ElevenCount) -> str:
     seen = _and(parts) if parts else "he sees none of them"
     n = len(k.hidden)
     rest = "has none" if n == 0 else f"holds {_number(n)} (here {cards_text(k.hidden)})"
-    return (f"{ctx.who(k.third)} counts by the Eleven Rule: 11 − {int(r)} = {len(k.higher)} {suit} above the "
-            f"{_rank_word(k.card)} are out against the leader; {seen}, so {ctx.dealer_word()} {rest}.")  # fmt: skip
+    return (
+        f"{ctx.who(k.third)} counts by the Eleven Rule: 11 − {int(r)} = {len(k.higher)} {suit} above the "
+        f"{_rank_word(k.card)} are out against the leader; {seen}, so {ctx.dealer_word()} {rest}."
+    )
 
 
 def _eleven_verdict(ctx: Context, k: ElevenCount) -> Finding | None:
@@ -308,9 +366,13 @@ def _eleven_verdict(ctx: Context, k: ElevenCount) -> Finding | None:
     winner = ctx.tricks[k.i].winner
     side_won = winner is not None and winner.side == k.third.side
     if played in cheap and can_overtake and side_won:
-        return _eleven_note(ctx, k, "ELEVEN_APPLIED", _applied_text(ctx, k, played, top), played=played, top=top)
+        return _eleven_note(
+            ctx, k, "ELEVEN_APPLIED", _applied_text(ctx, k, played, top), played=played, top=top
+        )
     if played == top and cheap:
-        return _eleven_note(ctx, k, "ELEVEN_MISSED", _missed_text(ctx, k, cheap[-1], top), played=played, top=top)
+        return _eleven_note(
+            ctx, k, "ELEVEN_MISSED", _missed_text(ctx, k, cheap[-1], top), played=played, top=top
+        )
     return None
 
 
@@ -346,8 +408,11 @@ def _applied_text(ctx: Context, k: ElevenCount, played: Card, top: Card) -> str:
 
 def _missed_text(ctx: Context, k: ElevenCount, cheap: Card, top: Card) -> str:
     t = ctx.who(k.third)
-    return (_count_text(ctx, k) + f" The count shows that the {_rank_word(cheap)} would have held the trick and kept "
-            f"{top} for later; {t} plays the {_rank_word(top)}.")  # fmt: skip
+    return (
+        _count_text(ctx, k)
+        + f" The count shows that the {_rank_word(cheap)} would have held the trick and kept "
+        f"{top} for later; {t} plays the {_rank_word(top)}."
+    )
 
 
 def _stopper_saved(ctx: Context, k: ElevenCount, played: Card, top: Card) -> tuple[Seat, Card] | None:
@@ -382,19 +447,36 @@ def _eleven_falsecard(ctx: Context, k: ElevenCount) -> Finding | None:
         return None
     rest = [c for c in k.hidden if c != played]
     d, t = ctx.dealer_word(), ctx.who(k.third)
-    text = (f"{capitalised(d)} plays {played}, though {cards_text(lower)} would have done as well. {t} is not misled: by the "
-            f"count {d} had {_number(len(k.hidden))} {k.card.suit.word} above the {_rank_word(k.card)}, so "
-            f"{_number(len(rest))} more (here {cards_text(rest)}) must still be in his hand.")  # fmt: skip
+    text = (
+        f"{capitalised(d)} plays {played}, though {cards_text(lower)} would have done as well. {t} is not misled: by the "
+        f"count {d} had {_number(len(k.hidden))} {k.card.suit.word} above the {_rank_word(k.card)}, so "
+        f"{_number(len(rest))} more (here {cards_text(rest)}) must still be in his hand."
+    )
     facts = {"n_out": len(k.higher), "hidden": len(k.hidden), "left": len(rest), "card": str(played)}
     number = ctx.tricks[k.i].number
-    return Finding("eleven", "ELEVEN_FALSECARD", number, (ctx.declarer, k.third), (played, *rest), text, (), facts)
+    return Finding(
+        "eleven", "ELEVEN_FALSECARD", number, (ctx.declarer, k.third), (played, *rest), text, (), facts
+    )
 
 
-def _eleven_note(ctx: Context, k: ElevenCount, label: str, text: str, shown: bool = True,
-                 played: Card | None = None, top: Card | None = None) -> Finding:  # fmt: skip
-    facts: dict[str, object] = {"rank": int(k.card.rank), "n_out": len(k.higher), "own": len(k.own),
-                                "dummy": len(k.dummy), "gone": len(k.gone), "n_decl": len(k.hidden),
-                                "declarer_cards": cards_text(k.hidden)}  # fmt: skip
+def _eleven_note(
+    ctx: Context,
+    k: ElevenCount,
+    label: str,
+    text: str,
+    shown: bool = True,
+    played: Card | None = None,
+    top: Card | None = None,
+) -> Finding:
+    facts: dict[str, object] = {
+        "rank": int(k.card.rank),
+        "n_out": len(k.higher),
+        "own": len(k.own),
+        "dummy": len(k.dummy),
+        "gone": len(k.gone),
+        "n_decl": len(k.hidden),
+        "declarer_cards": cards_text(k.hidden),
+    }
     cards: tuple[Card, ...] = (k.card,)
     if played is not None and top is not None:
         facts.update(played=str(played), kept=str(top))
@@ -428,11 +510,17 @@ def _fourchette_at(ctx: Context, i: int) -> Finding | None:
     w, by = _name(ctx, seat), ctx.who(first[0])
     facts = {"led": str(led), "above": str(above), "below": str(below), "played": str(played)}
     if played == above:
-        text = (f"{capitalised(w)} covers {by}'s {led} with {above}, holding {below} as well: with the cards either side of "
-                f"the one led, second hand plays the one just above (the fourchette).")  # fmt: skip
-        return Finding("fourchette", "FOURCHETTE", ctx.tricks[i].number, (seat,), (led, above, below), text, (), facts)
-    text = (f"{capitalised(w)} holds {cards_text([above, below])}, the cards either side of {by}'s {led}; "
-            f"the book's fourchette is to cover with {above}. {capitalised(w)} plays {played}.")  # fmt: skip
+        text = (
+            f"{capitalised(w)} covers {by}'s {led} with {above}, holding {below} as well: with the cards either side of "
+            f"the one led, second hand plays the one just above (the fourchette)."
+        )
+        return Finding(
+            "fourchette", "FOURCHETTE", ctx.tricks[i].number, (seat,), (led, above, below), text, (), facts
+        )
+    text = (
+        f"{capitalised(w)} holds {cards_text([above, below])}, the cards either side of {by}'s {led}; "
+        f"the book's fourchette is to cover with {above}. {capitalised(w)} plays {played}."
+    )
     # [interp] shown when second hand played under the cover; a higher card is an attempt to win the trick.
     shown = played.suit == led.suit and played.rank < above.rank
     number = ctx.tricks[i].number
@@ -478,11 +566,15 @@ def _cover_at(ctx: Context, i: int) -> Finding | None:
     w = ctx.who(seat)
     facts = {"led": str(led), "played": str(played), "higher": cards_text(higher)}
     if played.suit == led.suit and played.rank > led.rank:
-        text = (f"Dummy leads {led} through {w}, who covers with {played}: an honour led through the second hand "
-                f"is covered by an honour.")  # fmt: skip
+        text = (
+            f"Dummy leads {led} through {w}, who covers with {played}: an honour led through the second hand "
+            f"is covered by an honour."
+        )
         return Finding("cover", "COVER_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
-    text = (f"Dummy leads {led} through {w}, who holds {cards_text(higher)} over it and plays {played}. "
-            f"The book's advice is to cover an honour with an honour here.")  # fmt: skip
+    text = (
+        f"Dummy leads {led} through {w}, who holds {cards_text(higher)} over it and plays {played}. "
+        f"The book's advice is to cover an honour with an honour here."
+    )
     return Finding("cover", "COVER_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
 
 
@@ -494,20 +586,35 @@ def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
     assert ctx.dummy is not None
     dummy = ctx.holding(ctx.dummy, led.suit, i)
     if leader != ctx.declarer or not dummy or dummy[0].rank < led.rank or not ctx.defender(seat):
-        return None  # [interp] the rule is about a lead toward dummy's cards: dummy must hold one above the lead
+        return (
+            None  # [interp] the rule is about a lead toward dummy's cards: dummy must hold one above the lead
+        )
     bar = dummy[0].rank
     beaters = [c for c in ctx.holding(seat, led.suit, i) if c.rank > bar]
     if not beaters:
         return None  # he cannot beat dummy's cards: small is right (S2 H3 T6)
     d, w = ctx.dealer_word(), ctx.who(seat)
-    facts = {"led": str(led), "played": str(played), "dummy": cards_text(dummy), "beaters": cards_text(beaters)}
+    facts = {
+        "led": str(led),
+        "played": str(played),
+        "dummy": cards_text(dummy),
+        "beaters": cards_text(beaters),
+    }
     if played in beaters:
-        text = (f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w}, second hand, can beat every card "
-                f"there and does, with {played}.")  # fmt: skip
-        return Finding("cover", "BEAT_DUMMY_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
-    text = (f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w} plays {played}. The book's advice for "
-            f"second hand here is to beat dummy's cards when he can, as {cards_text(beaters)} would.")  # fmt: skip
-    return Finding("cover", "BEAT_DUMMY_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
+        text = (
+            f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w}, second hand, can beat every card "
+            f"there and does, with {played}."
+        )
+        return Finding(
+            "cover", "BEAT_DUMMY_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts
+        )
+    text = (
+        f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w} plays {played}. The book's advice for "
+        f"second hand here is to beat dummy's cards when he can, as {cards_text(beaters)} would."
+    )
+    return Finding(
+        "cover", "BEAT_DUMMY_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -552,16 +659,32 @@ def _through_at(ctx: Context, i: int) -> list[Finding]:
     dummy = ctx.holding(ctx.dummy, card.suit, i)
     w, number = ctx.who(seat), ctx.tricks[i].number
     if seat.lho == ctx.dummy and _strength(dummy)[0] >= 2 and _dummys_strongest(ctx, card.suit, i):
-        text = (f"{w} leads {card} through dummy's strongest suit, {cards_text(dummy)}: dummy must play before "
-                f"{ctx.who(seat.partner)}, who sees dummy's card before choosing his own.")  # fmt: skip
+        text = (
+            f"{w} leads {card} through dummy's strongest suit, {cards_text(dummy)}: dummy must play before "
+            f"{ctx.who(seat.partner)}, who sees dummy's card before choosing his own."
+        )
         facts = {"dummy": cards_text(dummy), "honours": _strength(dummy)[0]}
-        out.append(Finding("through", "THROUGH_DUMMY_STRENGTH", number, (seat, ctx.dummy), (card,), text, (), facts))
+        out.append(
+            Finding("through", "THROUGH_DUMMY_STRENGTH", number, (seat, ctx.dummy), (card,), text, (), facts)
+        )
     if seat.rho == ctx.dummy and dummy and _strength(dummy)[0] == 0:
         # [interp] a void dummy is not "weakness": at NT it is no stopper, in trumps it ruffs.
-        text = (f"{w} leads {card} up to dummy's weak {cards_text(dummy)}: dummy plays last with no honour to win "
-                f"with, and {ctx.who(seat.partner)} plays after {ctx.dealer_word()}.")  # fmt: skip
-        out.append(Finding("through", "UP_TO_DUMMY_WEAKNESS", number, (seat, ctx.dummy), (card,), text, (),
-                           {"dummy": cards_text(dummy)}))  # fmt: skip
+        text = (
+            f"{w} leads {card} up to dummy's weak {cards_text(dummy)}: dummy plays last with no honour to win "
+            f"with, and {ctx.who(seat.partner)} plays after {ctx.dealer_word()}."
+        )
+        out.append(
+            Finding(
+                "through",
+                "UP_TO_DUMMY_WEAKNESS",
+                number,
+                (seat, ctx.dummy),
+                (card,),
+                text,
+                (),
+                {"dummy": cards_text(dummy)},
+            )
+        )
     passer = _passer_finding(ctx, i, seat, card)
     if passer is not None:
         out.append(passer)
@@ -586,15 +709,19 @@ def _passer_finding(ctx: Context, i: int, seat: Seat, card: Card) -> Finding | N
     w, d, number = ctx.who(seat), ctx.dealer_word(), ctx.tricks[i].number
     facts = {"holding": cards_text(holding), "red": card.suit.is_red}
     if card.suit.is_red:
-        text = (f"{capitalised(d)} passed the make, so {w} leads a red suit up to him ({card}): the book prefers that to "
-                f"leading a small black card up to the passer.")  # fmt: skip
+        text = (
+            f"{capitalised(d)} passed the make, so {w} leads a red suit up to him ({card}): the book prefers that to "
+            f"leading a small black card up to the passer."
+        )
         return Finding("through", "RED_UP_TO_PASSER", number, (seat,), (card,), text, (), facts)
     ranks = {c.rank for c in holding}
     # [interp] "high cards": a sequence headed by the king (A K or K Q), as in H1 T1 and H2 T1.
     if {_A, _K} <= ranks or {_K, _Q} <= ranks:
         verb = "opens" if i == 0 else "leads"
-        text = (f"{w} {verb} a black suit although {d} passed the make; the book allows it with high cards "
-                f"in the suit, and {cards_text(holding)} has them.")  # fmt: skip
+        text = (
+            f"{w} {verb} a black suit although {d} passed the make; the book allows it with high cards "
+            f"in the suit, and {cards_text(holding)} has them."
+        )
         return Finding("through", "BLACK_WITH_HIGH_CARDS", number, (seat,), (card,), text, (), facts)
     return None
 
@@ -615,7 +742,9 @@ def trump_lead(ctx: Context) -> list[Finding]:
         if first is None or first[1].suit != ctx.trump or not ctx.defender(first[0]):
             continue
         opening = i == 0 and ctx.complete_deal
-        out.append(_trump_opening(ctx, first[0], first[1]) if opening else _trump_later(ctx, i, first[0], first[1]))
+        out.append(
+            _trump_opening(ctx, first[0], first[1]) if opening else _trump_later(ctx, i, first[0], first[1])
+        )
     return out
 
 
@@ -631,7 +760,9 @@ def _partner_doubled(ctx: Context, seat: Seat) -> bool:
         return False
     if seat.partner in decl.doublers:
         return True
-    last_bid = max((k for k, (_, call) in enumerate(decl.calls) if call not in ("Pass", "X", "XX")), default=-1)
+    last_bid = max(
+        (k for k, (_, call) in enumerate(decl.calls) if call not in ("Pass", "X", "XX")), default=-1
+    )
     return any(s == seat.partner and call == "X" for s, call in decl.calls[last_bid + 1 :])
 
 
@@ -648,13 +779,17 @@ def _trump_opening(ctx: Context, seat: Seat, card: Card) -> Finding:
         return Finding("trump-lead", "TRUMP_OPENING_JUSTIFIED", number, (seat,), (card,), text, (), facts)
     suits = " ".join(cards_text(plain[s]) for s in sorted(plain, reverse=True) if plain[s])
     if not weak:
-        text = (f"{w} opens a trump, {card}, holding a tenace or a guarded king in every other suit ({suits}): "
-                f"the one case in which the book lets the eldest hand lead trumps.")  # fmt: skip
+        text = (
+            f"{w} opens a trump, {card}, holding a tenace or a guarded king in every other suit ({suits}): "
+            f"the one case in which the book lets the eldest hand lead trumps."
+        )
         return Finding("trump-lead", "TRUMP_OPENING_JUSTIFIED", number, (seat,), (card,), text, (), facts)
     names = _and([s.word for s in weak])
     verb = "has" if len(weak) == 1 else "have"
-    text = (f"{w} opens a trump, {card}. The book advises the eldest hand against it unless every other suit holds "
-            f"a tenace or a guarded king, or partner has doubled; here {names} {verb} neither.")  # fmt: skip
+    text = (
+        f"{w} opens a trump, {card}. The book advises the eldest hand against it unless every other suit holds "
+        f"a tenace or a guarded king, or partner has doubled; here {names} {verb} neither."
+    )
     return Finding("trump-lead", "TRUMP_OPENING_CONTRARY", number, (seat,), (card,), text, (), facts)
 
 
@@ -665,21 +800,37 @@ def _trump_later(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
     n_dummy, n_decl = len(ctx.holding(ctx.dummy, trump, i)), len(ctx.holding(ctx.declarer, trump, i))
     ruffs = _dummy_ruffing_suits(ctx, i)
     forced = all(c.suit == trump for c in ctx.hand(seat, i))
-    facts = {"declarer_led_trumps": drawn, "dummy_trumps": n_dummy, "declarer_trumps": n_decl,
-             "dummy_short": [str(m) for m in ruffs], "forced": forced}  # fmt: skip
+    facts = {
+        "declarer_led_trumps": drawn,
+        "dummy_trumps": n_dummy,
+        "declarer_trumps": n_decl,
+        "dummy_short": [str(m) for m in ruffs],
+        "forced": forced,
+    }
     w, d = ctx.who(seat), ctx.dealer_word()
     text = f"{w} leads a trump, {card}"
     text += f", though {d} has led them already." if drawn else f"; {d} has not led trumps himself."
     if ruffs and n_dummy:
         masters = "the master" if len(ruffs) == 1 else "the masters"
-        text += (f" Dummy has {_number(n_dummy)} trump{'s' if n_dummy > 1 else ''} and is short in "
-                 f"{_and([m.suit.word for m in ruffs])}, where the defenders hold {masters} ({cards_text(ruffs)}): "
-                 f"each trump drawn now is one dummy cannot use to ruff.")  # fmt: skip
+        text += (
+            f" Dummy has {_number(n_dummy)} trump{'s' if n_dummy > 1 else ''} and is short in "
+            f"{_and([m.suit.word for m in ruffs])}, where the defenders hold {masters} ({cards_text(ruffs)}): "
+            f"each trump drawn now is one dummy cannot use to ruff."
+        )
     # [interp] the note belongs to the decision to start on trumps: a defender's later trump leads are kept quiet.
     again = any(ctx.tricks[j].leader == seat and ctx.tricks[j].led_suit == trump for j in range(i))
     facts["again"] = again
-    return Finding("trump-lead", "TRUMP_LEAD", ctx.tricks[i].number, (seat,), (card,), text, (), facts,
-                   not forced and not again)  # fmt: skip
+    return Finding(
+        "trump-lead",
+        "TRUMP_LEAD",
+        ctx.tricks[i].number,
+        (seat,),
+        (card,),
+        text,
+        (),
+        facts,
+        not forced and not again,
+    )
 
 
 def _dummy_ruffing_suits(ctx: Context, i: int) -> list[Card]:
