@@ -140,7 +140,23 @@ def test_scan_s4_example() -> None:
     text = "1♠ pass 1♣ 1NT 2♣ 2R p p 3♣ X p 2NT p p p"
     tokens = scan_calls(text)
     assert [t.call.ascii() for t in tokens if t.call] == (
-        ["1S", "Pass", "1C", "1NT", "2C", "2R", "Pass", "Pass", "3C", "X", "Pass", "2NT", "Pass", "Pass", "Pass"]
+        [
+            "1S",
+            "Pass",
+            "1C",
+            "1NT",
+            "2C",
+            "2R",
+            "Pass",
+            "Pass",
+            "3C",
+            "X",
+            "Pass",
+            "2NT",
+            "Pass",
+            "Pass",
+            "Pass",
+        ]
     )
     assert all(t.error is None for t in tokens)
     assert all(text[t.start : t.end] == t.text for t in tokens)

@@ -30,7 +30,9 @@ _SIDE_NAMES = {"AB": "A–B", "YZ": "Y–Z", "WE": "we", "THEY": "they"}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _HONOURS = ("honours", "honors", "honour", "honor")
 _PARTNERS = ("partners", "partner's", "partner")
-_VERBS = frozenset(["win", "wins", "won", "make", "makes", "made", "score", "scores", "scored", "hold", "holds", "held"])
+_VERBS = frozenset(
+    ["win", "wins", "won", "make", "makes", "made", "score", "scores", "scored", "hold", "holds", "held"]
+)
 _SUIT_STEMS = ("club", "diamond", "heart", "spade")
 _AWARD_HELP = "e.g. '3 by cards', 'the odd trick', 'simple honours', '30 aces', 'a grand slam', 'chicane'"
 _BY_CARDS_HINT = "n by cards means 6 + n tricks; the odd trick is 1 by cards"

@@ -361,7 +361,12 @@ def scan_cards(text: str) -> list[CardToken]:
         consumed = 1
         if bare and _try_card(bare) is None and i + 1 < len(raw):
             nxt = raw[i + 1][0].replace("*", "")
-            if _suit_or_none(bare) is not None and _rank_or_none(nxt) is not None or _rank_or_none(bare) is not None and _suit_or_none(nxt) is not None:
+            if (
+                _suit_or_none(bare) is not None
+                and _rank_or_none(nxt) is not None
+                or _rank_or_none(bare) is not None
+                and _suit_or_none(nxt) is not None
+            ):
                 consumed = 2
             elif (
                 _rank_or_none(bare) is not None
