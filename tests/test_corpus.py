@@ -8,7 +8,7 @@ import pytest
 
 from replayer.cli.output import to_json
 from replayer.record.diagnostics import Severity
-from replayer.rules.cards import parse_holding
+from replayer.rules.cards import BookPair, parse_holding
 from replayer.validation.files import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,7 +82,7 @@ def test_result_line_is_quoted_and_its_trick_part_checks(n: int) -> None:
     assert c.record.result.value.rstrip(".") == GOLDEN["hands"][str(n)]["result"].rstrip(".")
     claims = to_json(c.game, c.record)["result"]["claims"]
     [tricks] = [cl for cl in claims if cl["kind"] == "by_cards"]
-    assert c.game.tricks_of(tricks["side"]) == 6 + tricks["value"]
+    assert c.game.tricks_of(c.game.pair(BookPair(tricks["side"]))) == 6 + tricks["value"]
 
 
 @pytest.mark.parametrize("n", NUMBERS)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from replayer.rules.cards import Card, Letter, Seat, Suit, parse_card
+from replayer.rules.cards import BookPair, Card, Letter, Seat, Suit, parse_card
 from replayer.rules.play import IllegalPlay, apply, is_revoke, legal_cards, start, trick_winner
 from replayer.validation.files import check_file
 
@@ -92,7 +92,7 @@ def test_fosters_hands_replay_to_the_books_totals(number: int) -> None:
     assert game is not None
     assert not [d for d in checked.diagnostics if d.code == "revoke"]
     assert " ".join(game.labels[t.winner].name for t in game.tricks) == winners
-    assert game.tricks_of("AB") == ab and game.tricks_of("YZ") == yz
+    assert game.tricks_of(game.pair(BookPair.AB)) == ab and game.tricks_of(game.pair(BookPair.YZ)) == yz
     # Each trick is led by the winner of the one before; A leads the first (BWSEQ-5).
     assert game.tricks[0].leader == Letter.A.seat(game.dealer)
     for before, after in zip(game.tricks, game.tricks[1:]):

@@ -22,7 +22,16 @@ from hypothesis import strategies as st
 from replayer.record.diagnostics import Diagnostic, Severity, format_diagnostic
 from replayer.record.hand import HandRecord
 from replayer.record.reader import TOP_KEYS, load
-from replayer.rules.cards import FULL_DECK, Card, Seat, format_holding, parse_card, parse_holding, scan_cards
+from replayer.rules.cards import (
+    FULL_DECK,
+    BookPair,
+    Card,
+    Seat,
+    format_holding,
+    parse_card,
+    parse_holding,
+    scan_cards,
+)
 from replayer.rules.game import Game
 from replayer.validation.validate import validate
 from support.handgen import (  # tests/ is on sys.path: pytest puts it there for this file
@@ -91,7 +100,7 @@ def test_random_legal_hands_validate(hand: GeneratedHand) -> None:
     assert [t.winner for t in game.tricks] == list(hand.winners)
     assert sum(game.tricks_won.values()) == 13
     assert game.tricks_won == hand.tricks_won
-    assert game.tricks_of("YZ") == hand.tricks_of("YZ")
+    assert game.tricks_of(game.pair(BookPair.YZ)) == hand.tricks_of("YZ")
 
 
 def test_generator_positions_point_at_the_cards() -> None:

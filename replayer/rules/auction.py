@@ -259,9 +259,12 @@ def scan_calls(text: str) -> list[CallToken]:
         # Unreadable.  A bare level followed by an unreadable word is one slip ("1 spaed").
         taken = 1
         first = _normalise(text[start : words[i][1]])
-        if (first.isdigit() or first in _LEVEL_WORDS) and i + 1 < len(words):
-            if _try_call(text[words[i + 1][0] : words[i + 1][1]]) is None:
-                taken = 2
+        if (
+            (first.isdigit() or first in _LEVEL_WORDS)
+            and i + 1 < len(words)
+            and _try_call(text[words[i + 1][0] : words[i + 1][1]]) is None
+        ):
+            taken = 2
         end = words[i + taken - 1][1]
         source = text[start:end]
         try:

@@ -533,7 +533,7 @@ def _parse_dotted(text: str) -> list[CardToken]:
                 ),
             )
         ]
-    for suit, part in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
+    for suit, part in zip(SUITS_HIGH_FIRST, parts, strict=True):
         for tok in _scan_ranks(part, part, suit=suit):
             out.append(tok._replace(start=tok.start + pos, end=tok.end + pos))
         pos += len(part) + 1
@@ -649,8 +649,8 @@ class Seat(enum.IntEnum):
         return self.next(3)
 
     @property
-    def side(self) -> str:
-        return "NS" if self in (Seat.N, Seat.S) else "EW"
+    def side(self) -> Pair:
+        return Pair.NS if self in (Seat.N, Seat.S) else Pair.EW
 
     @property
     def word(self) -> str:
@@ -698,8 +698,8 @@ class Letter(enum.IntEnum):
         return Letter((seat - dealer) % 4)
 
     @property
-    def side(self) -> str:
-        return "YZ" if self in (Letter.Y, Letter.Z) else "AB"
+    def side(self) -> BookPair:
+        return BookPair.YZ if self in (Letter.Y, Letter.Z) else BookPair.AB
 
     def __str__(self) -> str:
         return self.name
@@ -710,6 +710,75 @@ class Letter(enum.IntEnum):
         if t in ("A", "Y", "B", "Z"):
             return Letter[t]
         raise CardSyntaxError(f"{text!r} is not one of the book's seat letters", "write A, Y, B or Z")
+
+
+# ---------------------------------------------------------------------------------------------
+# Partnerships: by the compass, and by the book's letters
+
+
+class Pair(enum.StrEnum):
+    """A compass partnership.  Its value is how files, JSON and the score sheet write it."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> Pair:
+        return Pair.EW if self is Pair.NS else Pair.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Pair.NS else (Seat.E, Seat.W)
+
+    @property
+    def label(self) -> str:
+        """``N–S`` or ``E–W``, as a page prints it."""
+        return f"{self.value[0]}–{self.value[1]}"
+
+    @classmethod
+    def parse(cls, text: str) -> Pair:
+        t = text.strip().upper().replace("-", "").replace("–", "")
+        if t in ("NS", "SN"):
+            return Pair.NS
+        if t in ("EW", "WE"):
+            return Pair.EW
+        raise CardSyntaxError(f"{text!r} is not a compass partnership", "write NS or EW")
+
+
+class BookPair(enum.StrEnum):
+    """A partnership named by the book's letters: Y–Z, the dealer's side, or A–B, the adversaries.
+
+    Which compass pair it is depends on where the dealer sits: :meth:`pair`."""
+
+    YZ = "YZ"
+    AB = "AB"
+
+    @property
+    def other(self) -> BookPair:
+        return BookPair.AB if self is BookPair.YZ else BookPair.YZ
+
+    @property
+    def label(self) -> str:
+        """``Y–Z`` or ``A–B``, as a page prints it."""
+        return f"{self.value[0]}–{self.value[1]}"
+
+    def pair(self, dealer: Seat) -> Pair:
+        """The compass partnership these letters name when ``dealer`` deals."""
+        return dealer.side if self is BookPair.YZ else dealer.lho.side
+
+    @classmethod
+    def of(cls, pair: Pair, dealer: Seat) -> BookPair:
+        """The book's name for a compass partnership when ``dealer`` deals."""
+        return BookPair.YZ if pair is dealer.side else BookPair.AB
+
+    @classmethod
+    def parse(cls, text: str) -> BookPair:
+        t = text.strip().upper().replace("-", "").replace("–", "")
+        if t in ("YZ", "ZY"):
+            return BookPair.YZ
+        if t in ("AB", "BA"):
+            return BookPair.AB
+        raise CardSyntaxError(f"{text!r} is not one of the book's partnerships", "write YZ or AB")
 
 
 # ---------------------------------------------------------------------------------------------

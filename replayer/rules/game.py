@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .cards import Card, Letter, Seat, Strain
+from .cards import BookPair, Card, Letter, Pair, Seat, Strain
 from .play import Trick, tricks_won
 from .regimes import Regime
 
@@ -62,13 +62,17 @@ class Game:
         return sum(len(t.plays) for t in self.tricks) == sum(len(h) for h in self.deal.values()) > 0
 
     @property
-    def tricks_won(self) -> dict[str, int]:
+    def tricks_won(self) -> dict[Pair, int]:
         return tricks_won(self.tricks)
 
-    def tricks_of(self, side: str) -> int:
-        """Tricks won by a side named as ``NS``/``EW`` or by the book's ``AB``/``YZ``."""
-        if side in ("NS", "EW"):
-            return self.tricks_won[side]
-        z = self.dealer
-        compass = z.side if side == "YZ" else z.lho.side
-        return self.tricks_won[compass]
+    def pair(self, book: BookPair) -> Pair:
+        """The compass partnership the book's letters name in this deal."""
+        return book.pair(self.dealer)
+
+    def book_pair(self, pair: Pair) -> BookPair:
+        """The book's letters for a compass partnership in this deal."""
+        return BookPair.of(pair, self.dealer)
+
+    def tricks_of(self, pair: Pair) -> int:
+        """Tricks won by a compass partnership (``game.tricks_of(game.pair(BookPair.YZ))`` for the book's)."""
+        return self.tricks_won[pair]

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card, Seat, Suit
+from .cards import Card, Pair, Seat, Suit
 
 __all__ = [
     "IllegalPlay",
@@ -113,13 +113,13 @@ class State:
         led = self.current[0][1].suit if self.current else None
         return legal_cards(self.hands[self.to_play], led)
 
-    def tricks_won(self) -> dict[str, int]:
+    def tricks_won(self) -> dict[Pair, int]:
         return tricks_won(self.tricks)
 
 
-def tricks_won(tricks: Iterable[Trick]) -> dict[str, int]:
-    """Tricks won by each partnership, ``NS`` and ``EW``."""
-    out = {"NS": 0, "EW": 0}
+def tricks_won(tricks: Iterable[Trick]) -> dict[Pair, int]:
+    """Tricks won by each compass partnership."""
+    out = {Pair.NS: 0, Pair.EW: 0}
     for t in tricks:
         if t.winner is not None:
             out[t.winner.side] += 1
@@ -158,15 +158,12 @@ def apply(state: State, card: Card, *, allow_dummy_renounce: bool = True) -> Sta
                 card,
                 should,
             )
-    hands = list(state.hands)
-    hands[seat] = hand - {card}
+    left = hand - {card}
+    n, e, s, w = (left if i == seat else h for i, h in enumerate(state.hands))
+    hands = (n, e, s, w)
     current = state.current + ((seat, card),)
     if len(current) < 4:
-        return State(
-            tuple(hands), state.trump, state.dummy, state.leader, current, state.tricks, state.first_trick
-        )  # type: ignore[arg-type]
+        return State(hands, state.trump, state.dummy, state.leader, current, state.tricks, state.first_trick)
     winner = trick_winner(current, state.trump)
     trick = Trick(state.trick_number, state.leader, current, winner)
-    return State(
-        tuple(hands), state.trump, state.dummy, winner, (), state.tricks + (trick,), state.first_trick
-    )  # type: ignore[arg-type]
+    return State(hands, state.trump, state.dummy, winner, (), state.tricks + (trick,), state.first_trick)

@@ -7,30 +7,53 @@ of ``shared/docs/rules-reference.md`` (e.g. ``BWSEQ-5``) and, through them, the 
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .cards import Strain
 
-__all__ = ["Regime", "REGIMES", "find_regime", "UnknownRegime"]
+__all__ = ["Declaring", "OpeningLeader", "Regime", "REGIMES", "RuleSet", "find_regime", "UnknownRegime"]
 
 
 class UnknownRegime(ValueError):
     pass
 
 
+class RuleSet(enum.StrEnum):
+    """The rule sets by the names a hand file gives them (``rules: bridge-whist``)."""
+
+    BRIDGE_WHIST = "bridge-whist"
+    AUCTION = "auction"
+    CONTRACT = "contract"
+
+
+class Declaring(enum.StrEnum):
+    """How the trump is chosen."""
+
+    #: the dealer names the trump or passes the make to his partner (Bridge Whist)
+    MAKE = "make"
+    #: the players bid for the contract (Auction, Contract)
+    AUCTION = "auction"
+
+
+class OpeningLeader(enum.StrEnum):
+    """Who leads to the first trick."""
+
+    #: the dealer's left, A (Bridge Whist BWSEQ-5, where Z always plays the hands)
+    DEALERS_LEFT = "A"
+    #: the declarer's left-hand opponent (AUSEQ-4, CBSEQ-3)
+    DECLARERS_LEFT = "declarer-lho"
+
+
 @dataclass(frozen=True, slots=True)
 class Regime:
-    name: str
+    name: RuleSet
     title: str
     aliases: tuple[str, ...]
-    #: "make": the dealer names the trump or passes the make to his partner (Bridge Whist);
-    #: "auction": the players bid for the contract (Auction, Contract).
-    declaration: str
-    #: "A": the dealer's left leads (Bridge Whist BWSEQ-5, where Z always plays the hands);
-    #: "declarer-lho": the declarer's left-hand opponent leads (AUSEQ-4, CBSEQ-3).
-    opening_leader: str
+    declaration: Declaring
+    opening_leader: OpeningLeader
     strains: tuple[Strain, ...]
     #: Auction: a bid is worth level × this value and the worthier bid wins (AU-1, AU-2).
     bid_values: Mapping[Strain, int] = field(default_factory=lambda: MappingProxyType({}))
@@ -45,22 +68,22 @@ class Regime:
 _ALL_SUITS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
 
 BRIDGE_WHIST = Regime(
-    name="bridge-whist",
+    name=RuleSet.BRIDGE_WHIST,
     title="Bridge Whist (1904 laws)",
     aliases=("bridge", "bridge whist", "bridge_whist", "bw"),
-    declaration="make",
-    opening_leader="A",
+    declaration=Declaring.MAKE,
+    opening_leader=OpeningLeader.DEALERS_LEFT,
     strains=_ALL_SUITS + (Strain.NOTRUMP,),
     # BW-12: no legal limit on doubling; club customs cap it, an option for scoring.
     max_doublings=None,
 )
 
 AUCTION = Regime(
-    name="auction",
+    name=RuleSet.AUCTION,
     title="Auction Bridge (royal spades)",
     aliases=("auction bridge", "auction-bridge", "auction_royal", "royal"),
-    declaration="auction",
-    opening_leader="declarer-lho",
+    declaration=Declaring.AUCTION,
+    opening_leader=OpeningLeader.DECLARERS_LEFT,
     strains=_ALL_SUITS + (Strain.ROYAL_SPADES, Strain.NOTRUMP),
     # AU-1 [S4 §MAKING THE TRUMP; W7; WAT L4]
     bid_values=MappingProxyType(
@@ -78,11 +101,11 @@ AUCTION = Regime(
 )
 
 CONTRACT = Regime(
-    name="contract",
+    name=RuleSet.CONTRACT,
     title="Contract Bridge",
     aliases=("contract bridge", "contract-bridge", "rubber", "duplicate"),
-    declaration="auction",
-    opening_leader="declarer-lho",
+    declaration=Declaring.AUCTION,
+    opening_leader=OpeningLeader.DECLARERS_LEFT,
     strains=_ALL_SUITS + (Strain.NOTRUMP,),
     # CBSEQ-2 [S3 §The auction]
     strain_rank=(Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP),
@@ -90,7 +113,7 @@ CONTRACT = Regime(
     may_pass_out=True,
 )
 
-REGIMES: Mapping[str, Regime] = MappingProxyType({r.name: r for r in (BRIDGE_WHIST, AUCTION, CONTRACT)})
+REGIMES: Mapping[RuleSet, Regime] = MappingProxyType({r.name: r for r in (BRIDGE_WHIST, AUCTION, CONTRACT)})
 
 
 def find_regime(name: str) -> Regime:

@@ -13,19 +13,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..rules.cards import Strain
+from ..rules.cards import Pair, Strain
 
 __all__ = ["SIDES", "Side", "ScoreLine", "DealScore", "DealFacts", "other_side"]
 
-Side = Literal["NS", "EW"]
+#: a side of the score sheet is a compass partnership
+Side = Pair
 Column = Literal["below", "above"]
 
 
-SIDES: tuple[Side, Side] = ("NS", "EW")
+SIDES: tuple[Side, Side] = (Pair.NS, Pair.EW)
 
 
 def other_side(side: Side) -> Side:
-    return "EW" if side == "NS" else "NS"
+    return Pair(side).other
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ class DealScore:
     notes: tuple[str, ...] = ()
 
     def total(self, side: Side, column: Column | None = None) -> int:
-        return sum(l.points for l in self.lines if l.side == side and (column is None or l.column == column))
+        return sum(x.points for x in self.lines if x.side == side and (column is None or x.column == column))
 
     def items(self, side: Side, kind: str) -> int:
-        return sum(l.points for l in self.lines if l.side == side and l.kind == kind)
+        return sum(x.points for x in self.lines if x.side == side and x.kind == kind)

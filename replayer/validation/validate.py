@@ -17,7 +17,7 @@ from ..record.diagnostics import Diagnostic, Located, Severity, Span
 from ..record.hand import AuctionRecord, HandRecord, MakeRecord, PlayedCard
 from ..record.phrases import Claim, ResultSyntaxError, parse_result
 from ..rules.auction import Call, check_auction
-from ..rules.cards import FULL_DECK, Card, Letter, Seat, Strain, Suit
+from ..rules.cards import FULL_DECK, BookPair, Card, Letter, Seat, Strain, Suit
 from ..rules.game import Declaration, Game
 from ..rules.play import Trick, is_revoke, trick_winner
 from ..rules.regimes import REGIMES, Regime, UnknownRegime, find_regime
@@ -1051,7 +1051,7 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
             continue
         if cl.kind not in ("by_cards", "slam"):
             continue
-        won = _tricks_after_revokes(game, cl.side)
+        won = _tricks_after_revokes(game, BookPair(cl.side))
         if not complete:
             ck.add(
                 "result-unverifiable",
@@ -1076,7 +1076,7 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
                 )
         else:
             want = 12 if cl.value == "little" else 13
-            won = game.tricks_of(cl.side)  # slams count the tricks won in play (BW-22)
+            won = game.tricks_of(game.pair(BookPair(cl.side)))  # slams count the tricks won in play (BW-22)
             if won != want:
                 mismatch(
                     "result-tricks",
@@ -1098,10 +1098,10 @@ def _check_result(ck: _Check, game: Game, record: HandRecord) -> None:
 _HONOUR_WORDS = {3: "three", 4: "four", 5: "five"}
 
 
-def _tricks_after_revokes(game: Game, side: str) -> int:
+def _tricks_after_revokes(game: Game, side: BookPair) -> int:
     """A side's tricks once the revoke penalty (three tricks a revoke, BW-25) has been transferred."""
-    won = game.tricks_of(side)
-    own = game.dealer.side if side == "YZ" else game.dealer.lho.side
+    own = game.pair(side)
+    won = game.tricks_of(own)
     for _, seat in game.revokes:
         if seat.side == own:
             won -= min(3, won)
