@@ -150,3 +150,10 @@ def test_no_function_is_too_long() -> None:
                 if length > MAX_FUNCTION_LINES:
                     long[f"{path.relative_to(PACKAGE).as_posix()}:{node.lineno} {node.name}"] = length
     assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {long}"
+
+
+def test_the_architecture_page_names_every_package() -> None:
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for package in ALLOWED:
+        if package and package != "__main__":
+            assert f"| `{package}` |" in page, f"docs/architecture.md does not describe {package}/"
