@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from replayer.rules.cards import Card
-from replayer.teaching.detectors import declarer  # noqa: F401  (registers the detectors)
-from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
+from replayer.teaching.annotate import DETECTORS, TECHNIQUES
+from replayer.teaching.context import Context
+from replayer.teaching.findings import Finding
 from tests.support.games import context, foster, game_from_yaml
 
 NAMES = {

@@ -10,8 +10,10 @@ import pytest
 
 from replayer.rules.cards import Card, Letter, Seat, parse_holding
 from replayer.rules.game import Game
+from replayer.teaching.annotate import DETECTORS, TECHNIQUES
+from replayer.teaching.context import Context
 from replayer.teaching.detectors import leads as detect_leads
-from replayer.teaching.motifs import DETECTORS, TECHNIQUES, Context, Finding
+from replayer.teaching.findings import Finding
 from support.games import foster, game_from_yaml
 
 NAMES = ("lead", "eleven", "fourchette", "cover", "through", "trump-lead")

@@ -1,7 +1,7 @@
-"""Run every registered detector over a replayed hand: the notes the cards themselves teach.
+"""Run the detectors over a replayed hand: the notes the cards themselves teach.
 
-Importing the detector modules registers them (``motifs.detector``); the order of the findings is
-the order of the play, then the order the detectors were registered in.
+The detectors are the registry's (``teaching.detectors``); the findings come in the order of the play,
+and within a trick in the detectors' places: the leads and the defence first, then the declarer's play.
 """
 
 from __future__ import annotations
@@ -9,37 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..rules.game import Game
-from .detectors import declarer, defence, leads  # noqa: F401  (they register themselves)
-from .motifs import DETECTORS, TECHNIQUES, Context, Finding
+from .context import Context
+from .detectors import DETECTORS, TECHNIQUES
+from .findings import Finding
 
-__all__ = ["annotate", "DETECTORS", "TECHNIQUES", "ORDER", "detector_names"]
-
-#: the order findings of one trick are listed in, whatever order the modules were imported in:
-#: the lead and the defence first, then the declarer's play
-ORDER = (
-    "lead",
-    "eleven",
-    "fourchette",
-    "cover",
-    "through",
-    "trump-lead",
-    "echo",
-    "unblock",
-    "return",
-    "third-hand",
-    "discard",
-    "bath-coup",
-    "hold-up",
-    "finesse",
-    "establish",
-    "re-entry",
-    "draw-trumps",
-)
+__all__ = ["annotate", "DETECTORS", "TECHNIQUES", "detector_names"]
 
 
 def detector_names() -> list[str]:
-    """Every registered detector, in ``ORDER`` (any not listed there last, by name)."""
-    return [n for n in ORDER if n in DETECTORS] + sorted(n for n in DETECTORS if n not in ORDER)
+    """Every detector's name, in its place."""
+    return list(DETECTORS)
 
 
 def annotate(game: Game, names: Iterable[str] | None = None) -> list[Finding]:
@@ -52,5 +31,5 @@ def annotate(game: Game, names: Iterable[str] | None = None) -> list[Finding]:
     found: list[Finding] = []
     for name in wanted:
         found.extend(DETECTORS[name](ctx))
-    order = {name: k for k, name in enumerate(detector_names())}
+    order = {name: k for k, name in enumerate(DETECTORS)}
     return sorted(found, key=lambda f: (f.trick, order[f.motif]))

@@ -29,6 +29,7 @@ class MakeExample(NamedTuple):
         for suit, text in zip(
             (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS),
             (self.spades, self.hearts, self.diamonds, self.clubs),
+            strict=True,
         ):
             words = text.split()
             ranks = [Rank.parse(w) for w in words if w != "x"]

@@ -8,7 +8,10 @@ from 0; a finding's ``trick`` is the deal's number (``ctx.tricks[i].number``).
 from __future__ import annotations
 
 from ...rules.cards import Card, Rank, Seat, Suit
-from ..motifs import Context, Finding, cards_text, detector, eleven_count, per_trick
+from ..context import Context
+from ..findings import Finding, Phase, detector, each_trick
+from ..words import cards_text
+from .eleven import eleven_count
 
 __all__ = ["echo", "unblock", "return_lead", "third_hand", "discard"]
 
@@ -62,7 +65,7 @@ def _suit_name(suit: Suit) -> str:
 # 1. MOT-ECHO-DO: the down-and-out echo (trump declarations) [S2 pp.57–59]
 
 
-@detector("echo", "The down-and-out echo")
+@detector("echo", "The down-and-out echo", Phase.DEFENCE, 1)
 def echo(ctx: Context) -> list[Finding]:
     if ctx.trump is None or ctx.declarer is None:
         return []  # at no-trumps the plain-suit echo (``unblock``) speaks instead
@@ -193,11 +196,11 @@ def _stops_leading(ctx: Context, leader: Seat, suit: Suit, j: int) -> bool:
 # 2. MOT-ECHO-PLAIN: unblocking at no-trumps [S2 pp.59–60]
 
 
-@detector("unblock", "Unblocking (the plain-suit echo)")
+@detector("unblock", "Unblocking (the plain-suit echo)", Phase.DEFENCE, 2)
 def unblock(ctx: Context) -> list[Finding]:
     if not ctx.nt or ctx.declarer is None:
         return []
-    return per_trick(ctx, _unblock_at)
+    return each_trick(ctx, _unblock_at)
 
 
 def _unblock_at(ctx: Context, i: int) -> Finding | None:
@@ -277,7 +280,7 @@ def _unblock_text(
 # 3. MOT-RETURN: returning partner's suit [S2 pp.60–61]
 
 
-@detector("return", "Returning partner's suit")
+@detector("return", "Returning partner's suit", Phase.DEFENCE, 3)
 def return_lead(ctx: Context) -> list[Finding]:
     found: list[Finding] = []
     for suit, owner in ctx.owner.items():
@@ -380,15 +383,16 @@ def _return_text(
 # 4. MOT-THIRD: third-hand play [S2 pp.57–59]
 
 
-@detector("third-hand", "Third-hand play")
+@detector("third-hand", "Third-hand play", Phase.DEFENCE, 4)
 def third_hand(ctx: Context) -> list[Finding]:
-    found: list[Finding] = []
-    for i, t in enumerate(ctx.tricks):
-        if len(t.plays) >= 3 and ctx.defender(t.leader) and _tries_to_win(ctx, i, t.leader.partner):
-            f = _third_at(ctx, i, t.leader.partner)
-            if f is not None:
-                found.append(f)
-    return found
+    return each_trick(ctx, _third_hand_at)
+
+
+def _third_hand_at(ctx: Context, i: int) -> Finding | None:
+    t = ctx.tricks[i]
+    if len(t.plays) >= 3 and ctx.defender(t.leader) and _tries_to_win(ctx, i, t.leader.partner):
+        return _third_at(ctx, i, t.leader.partner)
+    return None
 
 
 def _third_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
@@ -500,7 +504,7 @@ def _third_text(
 # 5. MOT-DISCARD: discards by the defenders [S2 p.67]
 
 
-@detector("discard", "Discards")
+@detector("discard", "Discards", Phase.DEFENCE, 5)
 def discard(ctx: Context) -> list[Finding]:
     """Every defender's discard, labelled per §7 MOT-DISCARD (the labels themselves are [interp] there)."""
     found: list[Finding] = []

@@ -1,62 +1,37 @@
-"""Detectors: the leads and the plays that read them (rules-reference §7).
+"""Detectors: the leads (rules-reference §7) — the card led, the suit chosen, trump leads.
 
-Six small detectors over a ``motifs.Context``: the card led (MOT-LEAD), the Eleven Rule (MOT-ELEVEN),
-the fourchette (MOT-FOURCHETTE), second-hand play (MOT-COVER), leading through strength and up to
-weakness (MOT-THROUGH) and trump leads by the adversaries (MOT-TRUMPLEAD).  Each is a pure function
-of the context; the notes are in our own words.  Readings the reference marks [interp] say so here.
+The card led (MOT-LEAD), by the book's tables; leading through strength and up to weakness
+(MOT-THROUGH); trump leads by the adversaries (MOT-TRUMPLEAD).  Each is a pure function of the context;
+the notes are in our own words.  Readings the reference marks [interp] say so here.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from ...rules.cards import Card, Rank, Seat, Suit
-from ..motifs import Context, ElevenCount, Finding, capitalised, cards_text, detector, eleven_count, per_trick
+from ..context import Context
+from ..findings import Finding, Phase, detector, each_trick
+from ..words import capitalised, cards_text, listed, number_word
 
-__all__ = ["lead", "eleven", "fourchette", "cover", "through", "trump_lead"]
+__all__ = ["lead", "through", "trump_lead"]
 
 _A, _K, _Q, _J, _T = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
-_FOURTH = "fourth-best"
 
-_RANK_WORDS = {
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-    14: "ace",
-}
-_NUMBERS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven")
+
+class _Fourth(enum.Enum):
+    """A lead table's "fourth-best": the fourth card from the top of the holding at the first lead."""
+
+    BEST = "fourth-best"
+
+
+_FOURTH = _Fourth.BEST
 
 
 # ---------------------------------------------------------------------------------------------
-# Small words and facts shared by the detectors
-
-
-def _rank_word(card: Card) -> str:
-    return _RANK_WORDS[int(card.rank)]
-
-
-def _number(n: int) -> str:
-    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-
-
-def _name(ctx: Context, seat: Seat) -> str:
-    """How a note names a player: ``dummy`` for the dummy, the book's letter (or compass word) otherwise."""
-    return "dummy" if seat == ctx.dummy else ctx.who(seat)
-
-
-def _and(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+# Cards that win
 
 
 def _str(card: Card | None) -> str | None:
@@ -75,14 +50,6 @@ def _winners(ctx: Context, seat: Seat, suit: Suit, i: int) -> list[Card]:
     return [c for c in ctx.holding(seat, suit, i) if c.rank > top]
 
 
-def _equivalent(ctx: Context, i: int, seat: Seat, low: Card, high: Card) -> bool:
-    """``low`` and ``high`` are as good as each other for ``seat``: every card between them that is
-    still out at trick ``i`` is his own (touching cards, e.g. K Q, or K J after the Q has gone)."""
-    between = [c for c in ctx.unplayed(low.suit, i) if low.rank < c.rank < high.rank]
-    mine = ctx.hand(seat, i)
-    return all(c in mine for c in between)
-
-
 # ---------------------------------------------------------------------------------------------
 # MOT-LEAD: the tables of the card to lead [S2 pp.51-57]
 
@@ -92,8 +59,8 @@ class _Row(NamedTuple):
     lead wins.  Each is a rank, ``_FOURTH`` (the fourth-best of the holding at the first lead) or None
     (the table says nothing)."""
 
-    lead: Rank | str | None
-    then: Rank | str | None
+    lead: Rank | _Fourth | None
+    then: Rank | _Fourth | None
     name: str  # the holding, as the note names it
     lead_note: str  # why this card, in our words
     then_note: str = ""
@@ -179,10 +146,10 @@ def _nt_row(holding: Sequence[Card], entry: bool) -> _Row:
     return _Row(None, None, "a holding the no-trump table does not cover", "")
 
 
-def _resolve(spec: Rank | str | None, holding: Sequence[Card]) -> Card | None:
+def _resolve(spec: Rank | _Fourth | None, holding: Sequence[Card]) -> Card | None:
     if spec is None:
         return None
-    if spec == _FOURTH:
+    if spec is _FOURTH:
         return holding[3] if len(holding) >= 4 else None
     return next((c for c in holding if c.rank == spec), None)
 
@@ -195,12 +162,12 @@ def _row_for(ctx: Context, seat: Seat, suit: Suit, i: int) -> _Row:
     return _trump_row(holding)
 
 
-@detector("lead", "Opening leads")
+@detector("lead", "Opening leads", Phase.LEADS, 1)
 def lead(ctx: Context) -> list[Finding]:
     """MOT-LEAD: the opening lead, a defender's first lead of a new suit, and his continuations."""
     if not ctx.complete_deal or ctx.declarer is None:
         return []  # the tables speak of the first lead of the deal: the record must start at trick 1
-    return per_trick(ctx, _lead_finding)
+    return each_trick(ctx, _lead_finding)
 
 
 def _lead_finding(ctx: Context, i: int) -> Finding | None:
@@ -241,11 +208,11 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
         text = f"{w} {where} {card} from {hold}: from {row.name} the book's table leads {row.lead_note}."
         if row.then:
             text += f" If it wins, the table goes on {row.then_note}."
-        if row.lead == _FOURTH:
+        if row.lead is _FOURTH:
             text += " Partner can read the length of the suit and count by the Eleven Rule."
         return _lead_note(ctx, i, seat, card, "LEAD_OK", text, facts)
     if opening:
-        fourth = ", the fourth-best," if row.lead == _FOURTH else ""
+        fourth = ", the fourth-best," if row.lead is _FOURTH else ""
         text = f"{w} opens {card} from {hold}. The book's table gives {expected}{fourth} from {row.name}."
         return _lead_note(ctx, i, seat, card, "LEAD_DEVIATION", text, facts)
     # Mid-hand the table gives way to tactics (S2 H2 T6: A's ♣3 from ♣J 4 3 "to get B in again").
@@ -307,330 +274,16 @@ def _lead_note(
 
 
 # ---------------------------------------------------------------------------------------------
-# MOT-ELEVEN: the Eleven Rule [S2 pp.62-65]
-
-
-@detector("eleven", "The Eleven Rule")
-def eleven(ctx: Context) -> list[Finding]:
-    """MOT-ELEVEN: third hand's count after his partner's fourth-best lead, and what he makes of it."""
-    out: list[Finding] = []
-    for i in range(len(ctx.tricks)):
-        count = eleven_count(ctx, i)
-        if count is not None:
-            out.extend(_eleven_findings(ctx, count))
-    return out
-
-
-def _eleven_findings(ctx: Context, k: ElevenCount) -> list[Finding]:
-    """APPLIED or MISSED when the declarer has nothing above the card led and third hand had a choice;
-    otherwise the count itself, with the false-card inference when the declarer played one."""
-    verdict = _eleven_verdict(ctx, k) if not k.hidden else None
-    if verdict is not None:
-        return [verdict]
-    falsecard = _eleven_falsecard(ctx, k)
-    count = _eleven_note(ctx, k, "ELEVEN_COUNT", _count_text(ctx, k), shown=falsecard is None)
-    return [count] + ([falsecard] if falsecard is not None else [])
-
-
-def _count_text(ctx: Context, k: ElevenCount) -> str:
-    r, suit = k.card.rank, k.card.suit.word
-    parts = []
-    if k.own:
-        parts.append(f"{ctx.who(k.third)} holds {_number(len(k.own))} ({cards_text(k.own)})")
-    if k.dummy:
-        parts.append(f"dummy shows {_number(len(k.dummy))} ({cards_text(k.dummy)})")
-    if k.gone:
-        verb = "has" if len(k.gone) == 1 else "have"
-        parts.append(f"{_number(len(k.gone))} ({cards_text(k.gone)}) {verb} been played")
-    seen = _and(parts) if parts else "he sees none of them"
-    n = len(k.hidden)
-    rest = "has none" if n == 0 else f"holds {_number(n)} (here {cards_text(k.hidden)})"
-    return (
-        f"{ctx.who(k.third)} counts by the Eleven Rule: 11 − {int(r)} = {len(k.higher)} {suit} above the "
-        f"{_rank_word(k.card)} are out against the leader; {seen}, so {ctx.dealer_word()} {rest}."
-    )
-
-
-def _eleven_verdict(ctx: Context, k: ElevenCount) -> Finding | None:
-    """With nothing above the led card in the declarer's hand: did third hand win (or let the lead hold)
-    cheaply and keep his high card (APPLIED), or spend it when a lower card would do (MISSED)?"""
-    played = ctx.card_of(k.i, k.third)
-    holding = ctx.holding(k.third, k.card.suit, k.i)
-    keepers = _keepers(ctx, k, holding)
-    if played is None or played.suit != k.card.suit or len(holding) < 2 or not keepers:
-        return None
-    top = holding[0]
-    cheap = [c for c in keepers if c != top and not _equivalent(ctx, k.i, k.third, c, top)]
-    winning = ctx.winning_so_far(k.i, 2)
-    can_overtake = winning is not None and top.rank > winning[1].rank
-    winner = ctx.tricks[k.i].winner
-    side_won = winner is not None and winner.side == k.third.side
-    if played in cheap and can_overtake and side_won:
-        return _eleven_note(
-            ctx, k, "ELEVEN_APPLIED", _applied_text(ctx, k, played, top), played=played, top=top
-        )
-    if played == top and cheap:
-        return _eleven_note(
-            ctx, k, "ELEVEN_MISSED", _missed_text(ctx, k, cheap[-1], top), played=played, top=top
-        )
-    return None
-
-
-def _keepers(ctx: Context, k: ElevenCount, holding: list[Card]) -> list[Card]:
-    """Third hand's cards that keep the trick for his side, whatever the fourth hand holds in the suit;
-    empty when the fourth hand could ruff (the count then settles nothing)."""
-    winning = ctx.winning_so_far(k.i, 2)
-    if winning is None or winning[1].suit != k.card.suit:
-        return []
-    fourth = k.leader.rho
-    theirs = ctx.holding(fourth, k.card.suit, k.i)
-    if not theirs and ctx.trump is not None and any(c.suit == ctx.trump for c in ctx.hand(fourth, k.i)):
-        return []
-    bar = max([winning[1].rank] + [c.rank for c in theirs])
-    if winning[0] == k.leader and bar == winning[1].rank:
-        return list(holding)  # partner's card holds: any card keeps the trick
-    return [c for c in holding if c.rank > bar]
-
-
-def _applied_text(ctx: Context, k: ElevenCount, played: Card, top: Card) -> str:
-    t = ctx.who(k.third)
-    if ctx.tricks[k.i].winner == k.third:
-        how = f"{t} can win with the {_rank_word(played)} and keep his {_rank_word(top)}"
-    else:
-        how = f"{t} can let {ctx.who(k.leader)}'s {k.card} hold and keep his {_rank_word(top)}"
-    text = _count_text(ctx, k)[:-1] + f" — {how}."
-    stopper = _stopper_saved(ctx, k, played, top)
-    if stopper is not None:
-        who, card = _name(ctx, stopper[0]), stopper[1]
-        text += f" Had he played the {_rank_word(top)}, {who}'s {card} would have won a trick later."
-    return text
-
-
-def _missed_text(ctx: Context, k: ElevenCount, cheap: Card, top: Card) -> str:
-    t = ctx.who(k.third)
-    return (
-        _count_text(ctx, k)
-        + f" The count shows that the {_rank_word(cheap)} would have held the trick and kept "
-        f"{top} for later; {t} plays the {_rank_word(top)}."
-    )
-
-
-def _stopper_saved(ctx: Context, k: ElevenCount, played: Card, top: Card) -> tuple[Seat, Card] | None:
-    """[interp] The declarer side's best card in the suit that would have won a trick had third hand spent
-    his top card: it then has more guards than the defenders have cards above it."""
-    after = k.i + 1
-    suit = k.card.suit
-    mine = ctx.holding(k.leader, suit, after) + ctx.holding(k.third, suit, after)
-    for seat in (ctx.dummy, ctx.declarer):
-        assert seat is not None
-        cards = ctx.holding(seat, suit, after)
-        if not cards:
-            continue
-        best = cards[0]
-        above_now = [c for c in mine if c.rank > best.rank]
-        then = [c for c in mine if c != top] + [played]  # third hand's top card spent instead of ``played``
-        above_then = [c for c in then if c.rank > best.rank]
-        if len(above_then) < len(cards) <= len(above_now):
-            return seat, best
-    return None
-
-
-def _eleven_falsecard(ctx: Context, k: ElevenCount) -> Finding | None:
-    """p.64-65: the declarer wins with the higher of touching cards, but the count says how many higher
-    cards are still in his hand, so third hand is not misled."""
-    assert ctx.declarer is not None
-    played = ctx.card_of(k.i, ctx.declarer)
-    if played is None or played not in k.hidden or len(k.hidden) < 2:
-        return None
-    lower = [c for c in k.hidden if c.rank < played.rank and _equivalent(ctx, k.i, ctx.declarer, c, played)]
-    if not lower:
-        return None
-    rest = [c for c in k.hidden if c != played]
-    d, t = ctx.dealer_word(), ctx.who(k.third)
-    text = (
-        f"{capitalised(d)} plays {played}, though {cards_text(lower)} would have done as well. {t} is not misled: by the "
-        f"count {d} had {_number(len(k.hidden))} {k.card.suit.word} above the {_rank_word(k.card)}, so "
-        f"{_number(len(rest))} more (here {cards_text(rest)}) must still be in his hand."
-    )
-    facts = {"n_out": len(k.higher), "hidden": len(k.hidden), "left": len(rest), "card": str(played)}
-    number = ctx.tricks[k.i].number
-    return Finding(
-        "eleven", "ELEVEN_FALSECARD", number, (ctx.declarer, k.third), (played, *rest), text, (), facts
-    )
-
-
-def _eleven_note(
-    ctx: Context,
-    k: ElevenCount,
-    label: str,
-    text: str,
-    shown: bool = True,
-    played: Card | None = None,
-    top: Card | None = None,
-) -> Finding:
-    facts: dict[str, object] = {
-        "rank": int(k.card.rank),
-        "n_out": len(k.higher),
-        "own": len(k.own),
-        "dummy": len(k.dummy),
-        "gone": len(k.gone),
-        "n_decl": len(k.hidden),
-        "declarer_cards": cards_text(k.hidden),
-    }
-    cards: tuple[Card, ...] = (k.card,)
-    if played is not None and top is not None:
-        facts.update(played=str(played), kept=str(top))
-        cards = (k.card, played)
-    number = ctx.tricks[k.i].number
-    return Finding("eleven", label, number, (k.third, k.leader), cards, text, (), facts, shown)
-
-
-# ---------------------------------------------------------------------------------------------
-# MOT-FOURCHETTE [S2 p.65]
-
-
-@detector("fourchette", "The fourchette")
-def fourchette(ctx: Context) -> list[Finding]:
-    """Second hand holding the cards just above and just below the one led covers with the one above."""
-    return per_trick(ctx, _fourchette_at)
-
-
-def _fourchette_at(ctx: Context, i: int) -> Finding | None:
-    first, plays = ctx.lead(i), ctx.tricks[i].plays
-    if first is None or len(plays) < 2:
-        return None
-    led = first[1]
-    seat, played = plays[1]
-    out = ctx.unplayed(led.suit, i, upto=1)  # earlier tricks' cards are skipped when finding "next"
-    above = min((c for c in out if c.rank > led.rank), key=lambda c: c.rank, default=None)
-    below = max((c for c in out if c.rank < led.rank), key=lambda c: c.rank, default=None)
-    hand = ctx.hand(seat, i)
-    if above is None or below is None or above not in hand or below not in hand:
-        return None  # the 2 or the ace led, or second hand lacks a neighbour
-    w, by = _name(ctx, seat), ctx.who(first[0])
-    facts = {"led": str(led), "above": str(above), "below": str(below), "played": str(played)}
-    if played == above:
-        text = (
-            f"{capitalised(w)} covers {by}'s {led} with {above}, holding {below} as well: with the cards either side of "
-            f"the one led, second hand plays the one just above (the fourchette)."
-        )
-        return Finding(
-            "fourchette", "FOURCHETTE", ctx.tricks[i].number, (seat,), (led, above, below), text, (), facts
-        )
-    text = (
-        f"{capitalised(w)} holds {cards_text([above, below])}, the cards either side of {by}'s {led}; "
-        f"the book's fourchette is to cover with {above}. {capitalised(w)} plays {played}."
-    )
-    # [interp] shown when second hand played under the cover; a higher card is an attempt to win the trick.
-    shown = played.suit == led.suit and played.rank < above.rank
-    number = ctx.tricks[i].number
-    return Finding("fourchette", "FOURCHETTE_MISSED", number, (seat,), (led, played), text, (), facts, shown)
-
-
-# ---------------------------------------------------------------------------------------------
-# MOT-COVER: second-hand play [S2 pp.65-66]
-
-
-@detector("cover", "Second-hand play")
-def cover(ctx: Context) -> list[Finding]:
-    """Rule 1: the pone covers an honour led by dummy.  Rule 2: the eldest hand beats dummy's cards
-    when the declarer leads from his own hand."""
-    if ctx.declarer is None or ctx.dummy is None:
-        return []
-    out = []
-    for i in range(len(ctx.tricks)):
-        f = _cover_at(ctx, i) or _beat_dummy_at(ctx, i)
-        if f is not None:
-            out.append(f)
-    return out
-
-
-def _second(ctx: Context, i: int) -> tuple[Seat, Card, Seat, Card] | None:
-    plays = ctx.tricks[i].plays
-    if len(plays) < 2:
-        return None
-    (leader, led), (seat, played) = plays[0], plays[1]
-    return leader, led, seat, played
-
-
-def _cover_at(ctx: Context, i: int) -> Finding | None:
-    got = _second(ctx, i)
-    if got is None:
-        return None
-    leader, led, seat, played = got
-    if leader != ctx.dummy or not led.rank.is_honour or not ctx.defender(seat):
-        return None
-    higher = [c for c in ctx.holding(seat, led.suit, i) if c.rank > led.rank]
-    if not higher:
-        return None  # nothing to cover with
-    w = ctx.who(seat)
-    facts = {"led": str(led), "played": str(played), "higher": cards_text(higher)}
-    if played.suit == led.suit and played.rank > led.rank:
-        text = (
-            f"Dummy leads {led} through {w}, who covers with {played}: an honour led through the second hand "
-            f"is covered by an honour."
-        )
-        return Finding("cover", "COVER_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
-    text = (
-        f"Dummy leads {led} through {w}, who holds {cards_text(higher)} over it and plays {played}. "
-        f"The book's advice is to cover an honour with an honour here."
-    )
-    return Finding("cover", "COVER_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
-
-
-def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
-    got = _second(ctx, i)
-    if got is None:
-        return None
-    leader, led, seat, played = got
-    assert ctx.dummy is not None
-    dummy = ctx.holding(ctx.dummy, led.suit, i)
-    if leader != ctx.declarer or not dummy or dummy[0].rank < led.rank or not ctx.defender(seat):
-        return (
-            None  # [interp] the rule is about a lead toward dummy's cards: dummy must hold one above the lead
-        )
-    bar = dummy[0].rank
-    beaters = [c for c in ctx.holding(seat, led.suit, i) if c.rank > bar]
-    if not beaters:
-        return None  # he cannot beat dummy's cards: small is right (S2 H3 T6)
-    d, w = ctx.dealer_word(), ctx.who(seat)
-    facts = {
-        "led": str(led),
-        "played": str(played),
-        "dummy": cards_text(dummy),
-        "beaters": cards_text(beaters),
-    }
-    if played in beaters:
-        text = (
-            f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w}, second hand, can beat every card "
-            f"there and does, with {played}."
-        )
-        return Finding(
-            "cover", "BEAT_DUMMY_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts
-        )
-    text = (
-        f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w} plays {played}. The book's advice for "
-        f"second hand here is to beat dummy's cards when he can, as {cards_text(beaters)} would."
-    )
-    return Finding(
-        "cover", "BEAT_DUMMY_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts
-    )
-
-
-# ---------------------------------------------------------------------------------------------
 # MOT-THROUGH: through strength, up to weakness [S2 p.51, p.55, p.61]
 
 
-@detector("through", "Leading through strength")
+@detector("through", "Leading through strength", Phase.LEADS, 5)
 def through(ctx: Context) -> list[Finding]:
     """[interp] A defender's choice of a new plain suit, seen from where dummy sits and, in Bridge Whist,
     from whether the dealer passed the make."""
     if ctx.declarer is None or ctx.dummy is None:
         return []
-    out: list[Finding] = []
-    for i in range(len(ctx.tricks)):
-        out.extend(_through_at(ctx, i))
-    return out
+    return each_trick(ctx, _through_at)
 
 
 def _new_suit(ctx: Context, i: int) -> tuple[Seat, Card] | None:
@@ -730,22 +383,22 @@ def _passer_finding(ctx: Context, i: int, seat: Seat, card: Card) -> Finding | N
 # MOT-TRUMPLEAD: trump leads by the adversaries [S2 p.53, p.55, pp.61-62]
 
 
-@detector("trump-lead", "Trump leads")
+@detector("trump-lead", "Trump leads", Phase.LEADS, 6)
 def trump_lead(ctx: Context) -> list[Finding]:
     """A defender leads a trump: at the opening, only with a tenace or guarded king in every other suit
     (or a double from partner); later, the facts that make it useful."""
     if ctx.trump is None or ctx.declarer is None:
         return []
-    out = []
-    for i in range(len(ctx.tricks)):
-        first = ctx.lead(i)
-        if first is None or first[1].suit != ctx.trump or not ctx.defender(first[0]):
-            continue
-        opening = i == 0 and ctx.complete_deal
-        out.append(
-            _trump_opening(ctx, first[0], first[1]) if opening else _trump_later(ctx, i, first[0], first[1])
-        )
-    return out
+    return each_trick(ctx, _trump_lead_at)
+
+
+def _trump_lead_at(ctx: Context, i: int) -> Finding | None:
+    first = ctx.lead(i)
+    if first is None or first[1].suit != ctx.trump or not ctx.defender(first[0]):
+        return None
+    if i == 0 and ctx.complete_deal:
+        return _trump_opening(ctx, first[0], first[1])
+    return _trump_later(ctx, i, first[0], first[1])
 
 
 def _protected(cards: Sequence[Card]) -> bool:
@@ -784,7 +437,7 @@ def _trump_opening(ctx: Context, seat: Seat, card: Card) -> Finding:
             f"the one case in which the book lets the eldest hand lead trumps."
         )
         return Finding("trump-lead", "TRUMP_OPENING_JUSTIFIED", number, (seat,), (card,), text, (), facts)
-    names = _and([s.word for s in weak])
+    names = listed([s.word for s in weak])
     verb = "has" if len(weak) == 1 else "have"
     text = (
         f"{w} opens a trump, {card}. The book advises the eldest hand against it unless every other suit holds "
@@ -813,8 +466,8 @@ def _trump_later(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
     if ruffs and n_dummy:
         masters = "the master" if len(ruffs) == 1 else "the masters"
         text += (
-            f" Dummy has {_number(n_dummy)} trump{'s' if n_dummy > 1 else ''} and is short in "
-            f"{_and([m.suit.word for m in ruffs])}, where the defenders hold {masters} ({cards_text(ruffs)}): "
+            f" Dummy has {number_word(n_dummy)} trump{'s' if n_dummy > 1 else ''} and is short in "
+            f"{listed([m.suit.word for m in ruffs])}, where the defenders hold {masters} ({cards_text(ruffs)}): "
             f"each trump drawn now is one dummy cannot use to ruff."
         )
     # [interp] the note belongs to the decision to start on trumps: a defender's later trump leads are kept quiet.

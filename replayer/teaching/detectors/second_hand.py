@@ -1,0 +1,146 @@
+"""Detectors: second-hand play (rules-reference §7) — the fourchette and covering.
+
+The fourchette (MOT-FOURCHETTE): second hand holding the cards either side of the one led covers with
+the one above.  Second-hand play (MOT-COVER): an honour led through the pone is covered, and the eldest
+hand beats dummy's cards when the declarer leads toward them.  The notes are in our own words.
+"""
+
+from __future__ import annotations
+
+from ...rules.cards import Card, Seat
+from ..context import Context
+from ..findings import Finding, Phase, detector, each_trick
+from ..words import capitalised, cards_text
+
+__all__ = ["fourchette", "cover"]
+
+
+# ---------------------------------------------------------------------------------------------
+# MOT-FOURCHETTE [S2 p.65]
+
+
+@detector("fourchette", "The fourchette", Phase.LEADS, 3)
+def fourchette(ctx: Context) -> list[Finding]:
+    """Second hand holding the cards just above and just below the one led covers with the one above."""
+    return each_trick(ctx, _fourchette_at)
+
+
+def _fourchette_at(ctx: Context, i: int) -> Finding | None:
+    first, plays = ctx.lead(i), ctx.tricks[i].plays
+    if first is None or len(plays) < 2:
+        return None
+    led = first[1]
+    seat, played = plays[1]
+    out = ctx.unplayed(led.suit, i, upto=1)  # earlier tricks' cards are skipped when finding "next"
+    above = min((c for c in out if c.rank > led.rank), key=lambda c: c.rank, default=None)
+    below = max((c for c in out if c.rank < led.rank), key=lambda c: c.rank, default=None)
+    hand = ctx.hand(seat, i)
+    if above is None or below is None or above not in hand or below not in hand:
+        return None  # the 2 or the ace led, or second hand lacks a neighbour
+    w, by = ctx.player(seat), ctx.who(first[0])
+    facts = {"led": str(led), "above": str(above), "below": str(below), "played": str(played)}
+    if played == above:
+        text = (
+            f"{capitalised(w)} covers {by}'s {led} with {above}, holding {below} as well: with the cards either side of "
+            f"the one led, second hand plays the one just above (the fourchette)."
+        )
+        return Finding(
+            "fourchette", "FOURCHETTE", ctx.tricks[i].number, (seat,), (led, above, below), text, (), facts
+        )
+    text = (
+        f"{capitalised(w)} holds {cards_text([above, below])}, the cards either side of {by}'s {led}; "
+        f"the book's fourchette is to cover with {above}. {capitalised(w)} plays {played}."
+    )
+    # [interp] shown when second hand played under the cover; a higher card is an attempt to win the trick.
+    shown = played.suit == led.suit and played.rank < above.rank
+    number = ctx.tricks[i].number
+    return Finding("fourchette", "FOURCHETTE_MISSED", number, (seat,), (led, played), text, (), facts, shown)
+
+
+# ---------------------------------------------------------------------------------------------
+# MOT-COVER: second-hand play [S2 pp.65-66]
+
+
+@detector("cover", "Second-hand play", Phase.LEADS, 4)
+def cover(ctx: Context) -> list[Finding]:
+    """Rule 1: the pone covers an honour led by dummy.  Rule 2: the eldest hand beats dummy's cards
+    when the declarer leads from his own hand."""
+    if ctx.declarer is None or ctx.dummy is None:
+        return []
+    return each_trick(ctx, _second_hand_at)
+
+
+def _second_hand_at(ctx: Context, i: int) -> Finding | None:
+    return _cover_at(ctx, i) or _beat_dummy_at(ctx, i)
+
+
+def _second(ctx: Context, i: int) -> tuple[Seat, Card, Seat, Card] | None:
+    plays = ctx.tricks[i].plays
+    if len(plays) < 2:
+        return None
+    (leader, led), (seat, played) = plays[0], plays[1]
+    return leader, led, seat, played
+
+
+def _cover_at(ctx: Context, i: int) -> Finding | None:
+    got = _second(ctx, i)
+    if got is None:
+        return None
+    leader, led, seat, played = got
+    if leader != ctx.dummy or not led.rank.is_honour or not ctx.defender(seat):
+        return None
+    higher = [c for c in ctx.holding(seat, led.suit, i) if c.rank > led.rank]
+    if not higher:
+        return None  # nothing to cover with
+    w = ctx.who(seat)
+    facts = {"led": str(led), "played": str(played), "higher": cards_text(higher)}
+    if played.suit == led.suit and played.rank > led.rank:
+        text = (
+            f"Dummy leads {led} through {w}, who covers with {played}: an honour led through the second hand "
+            f"is covered by an honour."
+        )
+        return Finding("cover", "COVER_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
+    text = (
+        f"Dummy leads {led} through {w}, who holds {cards_text(higher)} over it and plays {played}. "
+        f"The book's advice is to cover an honour with an honour here."
+    )
+    return Finding("cover", "COVER_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
+
+
+def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
+    got = _second(ctx, i)
+    if got is None:
+        return None
+    leader, led, seat, played = got
+    assert ctx.dummy is not None
+    dummy = ctx.holding(ctx.dummy, led.suit, i)
+    if leader != ctx.declarer or not dummy or dummy[0].rank < led.rank or not ctx.defender(seat):
+        return (
+            None  # [interp] the rule is about a lead toward dummy's cards: dummy must hold one above the lead
+        )
+    bar = dummy[0].rank
+    beaters = [c for c in ctx.holding(seat, led.suit, i) if c.rank > bar]
+    if not beaters:
+        return None  # he cannot beat dummy's cards: small is right (S2 H3 T6)
+    d, w = ctx.dealer_word(), ctx.who(seat)
+    facts = {
+        "led": str(led),
+        "played": str(played),
+        "dummy": cards_text(dummy),
+        "beaters": cards_text(beaters),
+    }
+    if played in beaters:
+        text = (
+            f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w}, second hand, can beat every card "
+            f"there and does, with {played}."
+        )
+        return Finding(
+            "cover", "BEAT_DUMMY_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts
+        )
+    text = (
+        f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w} plays {played}. The book's advice for "
+        f"second hand here is to beat dummy's cards when he can, as {cards_text(beaters)} would."
+    )
+    return Finding(
+        "cover", "BEAT_DUMMY_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts
+    )
