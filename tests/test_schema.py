@@ -23,12 +23,11 @@ import pytest
 import yaml
 
 from replayer.record.diagnostics import Severity
-from replayer.record.reader import (
-    _DEAL_KEYS,
-    _SIDE_KEYS,
+from replayer.record.keys import (
     BOOK_ERROR_KEYS,
     CLAIM_KEYS,
     CLAIM_KINDS,
+    DEAL_KEYS,
     DECLARATION_KEYS,
     INTEROP_KEYS,
     NOTE_KEYS,
@@ -41,8 +40,9 @@ from replayer.record.reader import (
     TOP_KEYS,
     TRANSCRIPTION_KEYS,
     TRICK_KEYS,
-    load,
 )
+from replayer.record.reader import load
+from replayer.record.sides import SIDE_WORDS
 from replayer.rules.regimes import REGIMES
 from replayer.validation.validate import validate
 
@@ -324,7 +324,7 @@ def test_deal_keys_are_the_loaders_seats() -> None:
     named = list(deal["properties"])
     assert set(SEAT_WORDS) <= set(named)
     spellings = [re.compile(p) for p in deal.get("patternProperties", {})]
-    candidates = {*_DEAL_KEYS, "NORTH", "nOrth", "n", "a", "dealer", "Dummy", "dummy", "X", "x", "NE"}
+    candidates = {*DEAL_KEYS, "NORTH", "nOrth", "n", "a", "dealer", "Dummy", "dummy", "X", "x", "NE"}
     for key in sorted(candidates):
         text = _hand_with_deal_keys([key])
         loader_takes = not any(d.code == "unknown-key" for d in load(text, "x.yaml")[1])
@@ -334,9 +334,9 @@ def test_deal_keys_are_the_loaders_seats() -> None:
 
 def test_sides_and_rule_sets_match_the_loader() -> None:
     side = re.compile(SCHEMA["$defs"]["side"]["pattern"])
-    for written, canonical in _SIDE_KEYS.items():
+    for written, canonical in SIDE_WORDS.items():
         assert side.search(written) and side.search(written.lower()), written
-    assert set(_keys(SCHEMA["properties"]["score_before"])) == set(_SIDE_KEYS.values())
+    assert set(_keys(SCHEMA["properties"]["score_before"])) == set(SIDE_WORDS.values())
     rules = SCHEMA["properties"]["rules"]["anyOf"]
     assert [b["const"] for b in rules if "const" in b] == list(REGIMES)
     aliases = [b["enum"] for b in rules if "enum" in b]

@@ -7,19 +7,28 @@ with its :class:`~replayer.diagnostics.Span`.  Seats are kept as written (a book
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..rules.cards import Card, Rank, Strain, Suit
+from ..rules.auction import Call
+from ..rules.cards import BookPair, Card, Pair, Rank, Strain, Suit
 from .diagnostics import Located, Span
+from .sides import Narrative
 
 __all__ = [
+    "ClaimKind",
     "PlayedCard",
     "TrickRecord",
     "SourceRef",
     "MakeRecord",
     "AuctionRecord",
+    "ClaimRecord",
     "NoteRecord",
+    "BookErrorRecord",
+    "ReadingRecord",
+    "TranscriptionRecord",
+    "InteropRecord",
     "ProblemRecord",
     "HandRecord",
     "RubberRecord",
@@ -69,10 +78,18 @@ class MakeRecord:
 class AuctionRecord:
     """Auction or Contract: the calls from the dealer on, or the final contract alone."""
 
-    calls: tuple[Located[object], ...] = ()  # Located[Call]; object to keep this layer light
+    calls: tuple[Located[Call], ...] = ()
     calls_span: Span | None = None
     contract: Located[tuple[int, Strain, int]] | None = None  # (level, strain, doublings)
     declarer: Located[str] | None = None
+
+
+class ClaimKind(enum.StrEnum):
+    """What an author's claim is about (see :class:`ClaimRecord`)."""
+
+    HOLDING = "holding"
+    ALTERNATIVE = "alternative"
+    OUTCOME = "outcome"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +103,7 @@ class ClaimRecord:
     others wait for double-dummy analysis.
     """
 
-    kind: str
+    kind: ClaimKind
     trick: int
     quote: str
     span: Span
@@ -160,7 +177,7 @@ class InteropRecord:
 class ProblemRecord:
     text: str
     span: Span
-    side: Located[str] | None = None
+    side: Located[Pair | BookPair] | None = None
     tricks: Located[int] | None = None
 
 
@@ -172,7 +189,7 @@ class HandRecord:
     source: SourceRef | None = None
     rules: Located[str] | None = None
     dealer: Located[str] | None = None
-    score_before: Located[dict[str, int]] | None = None
+    score_before: Located[dict[Pair | BookPair, int]] | None = None
     declaration: MakeRecord | AuctionRecord | None = None
     declaration_span: Span | None = None
     columns: tuple[Located[str], ...] = ()
@@ -208,7 +225,7 @@ class RubberDealRecord:
     hand: Located[str] | None = None  # a hand file, relative to the rubber file
     result: Located[str] | None = None  # or the book's result line for the deal
     trump: Located[Strain] | None = None
-    declarer: Located[str] | None = None  # WE, THEY, AB, YZ, NS or EW
+    declarer: Located[Pair | BookPair | Narrative] | None = None
     doubled: int = 0
     label: Located[str] | None = None
 

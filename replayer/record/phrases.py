@@ -7,7 +7,7 @@ turning a result line into :class:`Claim` values with character offsets, so that
 Choices beyond §6.2:
 
 * A line may begin with its verb ("made three tricks and simple honors in hearts", Foster's
-  narrative [S2 p.32]): the side is then ``"WE"``, the scorer's side.  A later clause (after
+  narrative [S2 p.32]): the side is then :attr:`Narrative.WE`, the scorer's side.  A later clause (after
   ``;`` ``,`` ``.`` or ``and``) may too, and keeps the side before it ("… and score simple honours").
 * ``hold``/``holds``/``held`` are verbs too; "small slam" is "little slam"; ", and" and
   ", with" join awards like "and"; "in no-trumps" is read like "at no-trumps".
@@ -19,14 +19,15 @@ Choices beyond §6.2:
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass, replace
 
-from ..rules.cards import Strain
+from ..rules.cards import BookPair, Strain
+from .sides import Narrative
 
-__all__ = ["Claim", "ResultSyntaxError", "parse_result"]
+__all__ = ["AwardKind", "Claim", "HonoursSplit", "ResultSyntaxError", "parse_result"]
 
-_SIDE_NAMES = {"AB": "A–B", "YZ": "Y–Z", "WE": "we", "THEY": "they"}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _HONOURS = ("honours", "honors", "honour", "honor")
 _PARTNERS = ("partners", "partner's", "partner")
@@ -37,17 +38,45 @@ _SUIT_STEMS = ("club", "diamond", "heart", "spade")
 _AWARD_HELP = "e.g. '3 by cards', 'the odd trick', 'simple honours', '30 aces', 'a grand slam', 'chicane'"
 _BY_CARDS_HINT = "n by cards means 6 + n tricks; the odd trick is 1 by cards"
 
-_Award = tuple[str, int | str, str | None]  # kind, value, detail
+
+class AwardKind(enum.StrEnum):
+    """What a result line awards a side."""
+
+    BY_CARDS = "by_cards"  # tricks over six: 1 (the odd trick) to 7
+    HONOURS = "honours"  # trump honours held: 3 (simple), 4 or 5
+    ACES = "aces"  # aces held at no-trumps: 3 (30 aces) or 4 (40, or 100 in one hand)
+    SLAM = "slam"  # little or grand
+    CHICANE = "chicane"  # single or double
+    POINTS = "points"  # "N in honours": the honour points alone
+
+
+class HonoursSplit(enum.StrEnum):
+    """How honours (or a hundred aces) lay between the partners, when the line says."""
+
+    ONE_HAND = "one_hand"
+    BETWEEN_PARTNERS = "between_partners"
+    ONE_HAND_FIFTH_PARTNER = "one_hand_fifth_partner"  # four in one hand, the fifth in partner's
+
+    @property
+    def words(self) -> str:
+        return {
+            HonoursSplit.ONE_HAND: "in one hand",
+            HonoursSplit.BETWEEN_PARTNERS: "between partners",
+            HonoursSplit.ONE_HAND_FIFTH_PARTNER: "in one hand, the fifth in partner's",
+        }[self]
+
+
+_Award = tuple[AwardKind, int | str, HonoursSplit | None]  # kind, value, detail
 
 
 @dataclass(frozen=True, slots=True)
 class Claim:
     """One award that a result line asserts for one side (rules-reference §6.3, RES-1…RES-7)."""
 
-    side: str  # "AB" | "YZ" | "WE" | "THEY"
-    kind: str  # "by_cards" | "honours" | "aces" | "slam" | "chicane" | "points"
+    side: BookPair | Narrative  # the book's letters, or the narrative's we and they
+    kind: AwardKind
     value: int | str  # see parse_result
-    detail: str | None  # "one_hand" | "between_partners" | "one_hand_fifth_partner" (honours, 100 aces)
+    detail: HonoursSplit | None  # honours, and 100 aces (ONE_HAND)
     strain: Strain | None  # from "in hearts" / "at no-trumps" after this award
     start: int  # character offsets of the award in the text
     end: int
@@ -55,29 +84,27 @@ class Claim:
 
     def describe(self) -> str:
         """Plain English: "Y–Z win 3 by cards", "A–B win the odd trick", "Y–Z hold 30 aces"."""
-        if self.kind == "by_cards":
-            what = "win the odd trick" if self.value == 1 else f"win {self.value} by cards"
-        elif self.kind == "honours":
-            count = {3: "simple", 4: "four", 5: "five"}.get(int(self.value), str(self.value))
-            split = {
-                "one_hand": " in one hand",
-                "between_partners": " between partners",
-                "one_hand_fifth_partner": " in one hand, the fifth in partner's",
-            }
-            what = f"hold {count} honours{split.get(self.detail or '', '')}"
-        elif self.kind == "aces":
-            aces = "100" if self.detail == "one_hand" else "30" if self.value == 3 else "40"
-            what = f"hold {aces} aces"
-        elif self.kind == "slam":
-            what = f"win a {self.value} slam"
-        elif self.kind == "chicane":
-            what = "have double chicane" if self.value == "double" else "have chicane"
-        else:
-            what = f"score {self.value} in honours"
+        what = self._award_words()
         if self.strain is not None:
             what += f" {'at' if self.strain is Strain.NOTRUMP else 'in'} {self.strain.word}"
-        text = f"{_SIDE_NAMES[self.side]} {what}"
+        text = f"{self.side.label} {what}"
         return text[0].upper() + text[1:]
+
+    def _award_words(self) -> str:
+        if self.kind is AwardKind.BY_CARDS:
+            return "win the odd trick" if self.value == 1 else f"win {self.value} by cards"
+        if self.kind is AwardKind.HONOURS:
+            count = {3: "simple", 4: "four", 5: "five"}.get(int(self.value), str(self.value))
+            split = f" {self.detail.words}" if self.detail is not None else ""
+            return f"hold {count} honours{split}"
+        if self.kind is AwardKind.ACES:
+            aces = "100" if self.detail is HonoursSplit.ONE_HAND else "30" if self.value == 3 else "40"
+            return f"hold {aces} aces"
+        if self.kind is AwardKind.SLAM:
+            return f"win a {self.value} slam"
+        if self.kind is AwardKind.CHICANE:
+            return "have double chicane" if self.value == "double" else "have chicane"
+        return f"score {self.value} in honours"
 
 
 class ResultSyntaxError(ValueError):
@@ -173,21 +200,21 @@ class _Reader:
         k = self.pos + (self.word() in puncts)
         return k + (self.word(k) in ("and", "with"))
 
-    def side(self) -> str | None:
+    def side(self) -> BookPair | Narrative | None:
         size, start = self.side_size(self.pos), self.offset()
         words = [t.text for t in self.toks[self.pos : self.pos + size]]
         self.pos += size
         if size < 3:
-            return words[0].upper() if words else None
+            return Narrative(words[0].upper()) if words else None
         letters = {words[0], words[2]}
         if letters in ({"a", "b"}, {"y", "z"}):
-            return "AB" if "a" in letters else "YZ"
+            return BookPair.AB if "a" in letters else BookPair.YZ
         name = self.text[start : self.toks[self.pos - 1].end]
         if letters <= {"a", "b", "y", "z"}:
             raise ResultSyntaxError(f"{name!r} are not partners", start, "the sides are A and B, Y and Z")
         raise ResultSyntaxError(f"unknown side {name!r}", start, "write A and B, Y and Z, we or they")
 
-    def clause(self, inherited: str | None) -> list[Claim]:
+    def clause(self, inherited: BookPair | Narrative | None) -> list[Claim]:
         side = self.side() or inherited
         if side is None and not self.starts_clause(self.pos):
             raise self.fail("a side (A and B, Y and Z, we, they) or a verb (win, make, score)")
@@ -196,47 +223,53 @@ class _Reader:
             self.expect("and")
         if self.accept(*_VERBS) is None:
             raise self.fail("a verb (win, make, score)")
-        claims = [self.item(side or "WE", dealt)]
+        claims = [self.item(side or Narrative.WE, dealt)]
         while True:  # "and" | "with" | "," [ "and" | "with" ], unless a new clause follows
             k = self.after_joiner((",",))
             trailing_comma = k == len(self.toks) and self.word(k - 1) == ","
             if k == self.pos or trailing_comma or self.starts_clause(k):
                 break
             self.pos = k
-            claims.append(self.item(side or "WE", dealt))
+            claims.append(self.item(side or Narrative.WE, dealt))
         # Plain "slam": grand with 7 by cards in the clause, else little.
-        size = "grand" if any(c.kind == "by_cards" and c.value == 7 for c in claims) else "little"
+        size = "grand" if any(c.kind is AwardKind.BY_CARDS and c.value == 7 for c in claims) else "little"
         return [replace(c, value=size) if c.value == "slam" else c for c in claims]
 
     # -- awards
 
-    def item(self, side: str, dealt: bool) -> Claim:
+    def item(self, side: BookPair | Narrative, dealt: bool) -> Claim:
         start = self.offset()
         kind, value, detail = self.award()
         end = self.toks[self.pos - 1].end
         return Claim(side, kind, value, detail, self.where(), start, end, dealt)
 
     def award(self) -> _Award:
+        """One award: a named one ("the odd trick", "a little slam", "chicane") or a counted one."""
         w = self.word()
         if w == "odd" or (w == "the" and self.word(self.pos + 1) == "odd"):
             self.pos += 1 if w == "odd" else 2
             self.expect("trick")
-            return "by_cards", 1, None
+            return AwardKind.BY_CARDS, 1, None
         if self.accept("simple"):
             self.expect(*_HONOURS)
-            return "honours", 3, None
+            return AwardKind.HONOURS, 3, None
         if w == "a" and self.word(self.pos + 1) in ("little", "small", "grand", "slam", "double", "chicane"):
             self.pos += 1  # "a little slam", "a chicane"
         if size := self.accept("little", "small", "grand"):
             self.expect("slam")
-            return "slam", "grand" if size == "grand" else "little", None
+            return AwardKind.SLAM, "grand" if size == "grand" else "little", None
         if self.accept("slam"):
-            return "slam", "slam", None  # resolved in clause()
+            return AwardKind.SLAM, "slam", None  # resolved in clause()
         if times := self.accept("double", "single"):
             self.expect("chicane")
-            return "chicane", times, None
+            return AwardKind.CHICANE, times, None
         if self.accept("chicane"):
-            return "chicane", "single", None
+            return AwardKind.CHICANE, "single", None
+        return self.counted()
+
+    def counted(self) -> _Award:
+        """An award that starts with its number: "3 by cards", "four honours", "30 aces", "16 in honours"."""
+        w = self.word()
         digits = bool(w and w.isascii() and w.isdigit())
         n, at = int(w) if w and digits else _NUMBER_WORDS.get(w or ""), self.offset()
         if n is None:
@@ -249,7 +282,7 @@ class _Reader:
             if not 1 <= n <= 7:
                 why = "at most 7 by cards" if n > 7 else "at least 1 by cards (the odd trick)"
                 raise ResultSyntaxError(f"a side wins {why}, not {n}", at, _BY_CARDS_HINT)
-            return "by_cards", n, None
+            return AwardKind.BY_CARDS, n, None
         if self.accept(*_HONOURS):
             return self.honours(n, at)
         if digits and self.accept("aces"):
@@ -258,32 +291,32 @@ class _Reader:
             if n == 100 and self.word() == "in" and self.word(self.pos + 1) == "one":
                 self.pos += 2
                 self.expect("hand")
-            return "aces", 3 if n == 30 else 4, "one_hand" if n == 100 else None
+            return AwardKind.ACES, 3 if n == 30 else 4, HonoursSplit.ONE_HAND if n == 100 else None
         if digits and self.word() == "in" and self.word(self.pos + 1) in _HONOURS:
             self.pos += 2
-            return "points", n, None
+            return AwardKind.POINTS, n, None
         raise self.fail(f"'by cards', 'tricks', 'honours', 'aces' or 'in honours' after {w}", _AWARD_HELP)
 
     def honours(self, n: int, at: int) -> _Award:
         if n not in (3, 4, 5):
             raise ResultSyntaxError(f"honours are counted three, four or five, not {n}", at)
-        detail: str | None = None
+        detail: HonoursSplit | None = None
         if self.word() == "in" and self.word(self.pos + 1) == "one":
             self.pos += 2
             self.expect("hand")
-            detail = "one_hand"
+            detail = HonoursSplit.ONE_HAND
             if self.word() == "," and self.word(self.pos + 1) in ("5th", "fifth"):
                 self.pos += 2
                 self.expect("in")
                 self.expect(*_PARTNERS)
-                detail = "one_hand_fifth_partner"
+                detail = HonoursSplit.ONE_HAND_FIFTH_PARTNER
         elif self.accept("between"):
             self.expect(*_PARTNERS)
-            detail = "between_partners"
-        if detail is not None and (n == 3 or (n == 4 and detail == "one_hand_fifth_partner")):
+            detail = HonoursSplit.BETWEEN_PARTNERS
+        if detail is not None and (n == 3 or (n == 4 and detail is HonoursSplit.ONE_HAND_FIFTH_PARTNER)):
             hint = "simple honours have no split; '5th in partner's' needs five"
             raise ResultSyntaxError(f"{n} honours cannot be split that way", at, hint)
-        return "honours", n, detail
+        return AwardKind.HONOURS, n, detail
 
     def where(self) -> Strain | None:
         prep = self.accept("in", "at")
@@ -310,7 +343,7 @@ def parse_result(text: str) -> list[Claim]:
     """Read a result line into its claims, in order; raise :class:`ResultSyntaxError` if unreadable.
 
     Values: by_cards 1…7 (the odd trick = 1); honours 3 (simple), 4 or 5; aces 3 ("30 aces"),
-    4 ("40 aces"; "100 aces" with detail "one_hand"); slam "little" | "grand";
+    4 ("40 aces"; "100 aces" with detail ONE_HAND); slam "little" | "grand";
     chicane "single" | "double"; points N (from "N in honours").
     """
     r = _Reader(text)

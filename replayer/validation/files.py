@@ -9,7 +9,8 @@ from pathlib import Path
 from ..record.diagnostics import Diagnostic, Severity, Span
 from ..record.hand import HandRecord
 from ..record.phrases import ResultSyntaxError, parse_result
-from ..record.reader import load, load_rubber
+from ..record.read_rubber import load_rubber
+from ..record.reader import load
 from ..rules.game import Game
 from ..rules.regimes import UnknownRegime, find_regime
 from ..scoring.base import DealFacts

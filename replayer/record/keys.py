@@ -1,0 +1,78 @@
+"""The words of the hand and rubber formats: the keys each section takes, and the seats.
+
+Kept together because they are the format's vocabulary: the readers refuse any other key (with a
+suggestion), and ``tests/test_schema.py`` checks that the editor schema names exactly these.
+"""
+
+from __future__ import annotations
+
+from .hand import ClaimKind
+
+__all__ = [
+    "TOP_KEYS",
+    "SOURCE_KEYS",
+    "DECLARATION_KEYS",
+    "PLAY_KEYS",
+    "TRICK_KEYS",
+    "NOTE_KEYS",
+    "CLAIM_KEYS",
+    "CLAIM_KINDS",
+    "OUTCOME_KEYS",
+    "BOOK_ERROR_KEYS",
+    "TRANSCRIPTION_KEYS",
+    "READING_KEYS",
+    "INTEROP_KEYS",
+    "INTEROP_FORMATS",
+    "VULNERABILITIES",
+    "PROBLEM_KEYS",
+    "SEAT_WORDS",
+    "DEAL_KEYS",
+    "RUBBER_KEYS",
+    "RUBBER_DEAL_KEYS",
+]
+
+TOP_KEYS = (
+    "title",
+    "source",
+    "rules",
+    "dealer",
+    "score_before",
+    "declaration",
+    "deal",
+    "play",
+    "result",
+    "introduction",
+    "notes",
+    "problem",
+    "book_errors",
+    "transcription",
+    "interop",
+)
+SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "pages", "url")
+DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer")
+PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
+TRICK_KEYS = ("cards", "leader", "winner")
+NOTE_KEYS = ("trick", "tricks", "text", "source", "claims")
+CLAIM_KEYS = ("kind", "trick", "quote", "seat", "suit", "count", "at_least", "above", "card", "outcome")
+CLAIM_KINDS = tuple(kind.value for kind in ClaimKind)
+OUTCOME_KEYS = ("side", "game", "tricks", "by_cards")
+BOOK_ERROR_KEYS = ("about", "text")
+TRANSCRIPTION_KEYS = ("text", "readings")
+READING_KEYS = ("trick", "seat", "ocr", "card", "reason")
+INTEROP_KEYS = ("from", "board", "vulnerable", "result", "unfinished", "tags", "directives", "commentary")
+INTEROP_FORMATS = ("pbn", "lin")
+VULNERABILITIES = ("None", "NS", "EW", "All")
+PROBLEM_KEYS = ("text", "side", "tricks")
+
+#: a seat as a file writes it: the book's letters, then the compass
+SEAT_WORDS = ("A", "Y", "B", "Z", "N", "E", "S", "W")
+#: the keys of a deal mapping: the eight seats in either case, the compass words in three
+DEAL_KEYS = tuple(
+    sorted(
+        {k for w in ("north", "east", "south", "west") for k in (w, w.title(), w.upper())}
+        | {k for ch in SEAT_WORDS for k in (ch, ch.lower())}
+    )
+)
+
+RUBBER_KEYS = ("title", "rules", "source", "deals")
+RUBBER_DEAL_KEYS = ("hand", "result", "trump", "declarer", "doubled", "label")

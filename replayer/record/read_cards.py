@@ -1,0 +1,285 @@
+"""Reading the cards of a hand file: the deal (four hands) and the play (one row per trick).
+
+Every card keeps the span it was written at, so that a later check (a revoke, a card dealt
+twice) can point at it.  Seats stay as written; the validator resolves them against the dealer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..rules.cards import (
+    CardSyntaxError,
+    CardToken,
+    Strain,
+    Suit,
+    parse_card,
+    parse_holding,
+    parse_ranks,
+    scan_cards,
+)
+from .diagnostics import Located, Span
+from .fields import FieldReader
+from .hand import PlayedCard, TrickRecord
+from .keys import DEAL_KEYS, PLAY_KEYS, TRICK_KEYS
+from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
+
+__all__ = ["Deal", "Play", "read_deal", "read_play"]
+
+#: the hands by seat as written, and where each seat's hand is written
+Deal = tuple[dict[str, tuple[PlayedCard, ...]], dict[str, Span]]
+
+_COMPASS_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+
+
+def read_deal(r: FieldReader, node: Node) -> Deal:
+    """The deal: a PBN line (``N:Q2.AKJ42.A93.654 …``) or a mapping of seat to hand."""
+    if isinstance(node, ScalarNode):
+        return _pbn_deal(r, node)
+    deal: dict[str, tuple[PlayedCard, ...]] = {}
+    spans: dict[str, Span] = {}
+    for key, (knode, vnode) in r.mapping(node, DEAL_KEYS, "deal").items():
+        seat = _COMPASS_WORDS.get(key.lower(), key.upper())
+        if seat in deal:
+            r.error("duplicate-key", f"the deal gives seat {seat} twice", knode)
+            continue
+        spans[seat] = r.span(knode)
+        cards = _hand(r, vnode, seat)
+        if cards is not None:
+            deal[seat] = cards
+    return deal, spans
+
+
+def _pbn_deal(r: FieldReader, node: ScalarNode) -> Deal:
+    """PBN form: "N:Q2.AKJ42.A93.654 JT65.Q9.KT642.73 …", hands clockwise from the named seat."""
+    deal: dict[str, tuple[PlayedCard, ...]] = {}
+    spans: dict[str, Span] = {}
+    text = node.value
+    mt = re.match(r"^\s*([NESWnesw])\s*:\s*", text)
+    if not mt:
+        r.error(
+            "bad-value",
+            "a deal written on one line should be in PBN form, e.g. 'N:Q2.AKJ42.A93.654 …'",
+            node,
+            "or give a mapping of seat to hand: {A: ♠K8743 ♥107 ♦7 ♣AKQJ2, …}",
+        )
+        return deal, spans
+    first = "NESW".index(mt.group(1).upper())
+    pos = mt.end()
+    for k, m2 in enumerate(re.finditer(r"\S+", text[pos:])):
+        if k >= 4:
+            r.error(
+                "bad-value",
+                "a PBN deal has four hands",
+                r.offset_span(node, pos + m2.start(), pos + m2.end()),
+            )
+            break
+        seat = "NESW"[(first + k) % 4]
+        hand_text = m2.group()
+        if hand_text == "-":
+            continue
+        base = pos + m2.start()
+        deal[seat] = _cards_in(r, node, parse_holding(hand_text), base, f"{seat}'s hand")
+        spans[seat] = r.offset_span(node, base, base + len(hand_text))
+    return deal, spans
+
+
+def _hand(r: FieldReader, vnode: Node, seat: str) -> tuple[PlayedCard, ...] | None:
+    """One seat's hand: a line of suits, a list of suits, or a mapping of suit to ranks."""
+    if isinstance(vnode, ScalarNode):
+        return _cards_in(r, vnode, parse_holding(vnode.value), 0, f"{seat}'s hand")
+    cards: list[PlayedCard] = []
+    if isinstance(vnode, SequenceNode):
+        for item in vnode.value:
+            if r.scalar(item, f"a card of {seat}") is None or not isinstance(item, ScalarNode):
+                continue
+            cards.extend(_cards_in(r, item, parse_holding(item.value), 0, f"{seat}'s hand"))
+        return tuple(cards)
+    if isinstance(vnode, MappingNode):
+        for sk, sv in vnode.value:
+            if r.scalar(sv, f"{seat}'s {getattr(sk, 'value', 'suit')}") is None or not isinstance(
+                sv, ScalarNode
+            ):
+                continue
+            suit = _suit_key(str(sk.value))
+            if suit is None:
+                r.error(
+                    "bad-value",
+                    f"{seat}'s hand: {sk.value!r} is not a suit",
+                    sk,
+                    "use spades, hearts, diamonds and clubs (or S H D C, ♠ ♥ ♦ ♣) as keys",
+                )
+                continue
+            cards.extend(_cards_in(r, sv, parse_ranks(sv.value, suit), 0, f"{seat}'s hand"))
+        return tuple(cards)
+    r.error("wrong-type", f"{seat}'s hand should be written like ♠K8743 ♥107 ♦7 ♣AKQJ2", vnode)
+    return None
+
+
+def _suit_key(text: str) -> Suit | None:
+    try:
+        strain = Strain.parse(text)
+    except CardSyntaxError:
+        return None
+    return strain.trump if strain is not Strain.ROYAL_SPADES else None
+
+
+def _cards_in(
+    r: FieldReader, node: ScalarNode, tokens: list[CardToken], base: int, what: str
+) -> tuple[PlayedCard, ...]:
+    """The cards read from a scalar's tokens, placed in the file; unreadable ones reported."""
+    out: list[PlayedCard] = []
+    place = r.placer(node)
+    for tok in tokens:
+        span = place(base + tok.start, base + tok.end)
+        if tok.card is None:
+            err = tok.error
+            r.error("bad-card", f"{what}: {err}", span, err.hint if err else None)
+        else:
+            out.append(PlayedCard(tok.card, span, tok.marked))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The play
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The play section's fields, as the record keeps them."""
+
+    columns: tuple[Located[str], ...] = ()
+    first_trick: Located[int] | None = None
+    leader: Located[str] | None = None
+    tricks: tuple[TrickRecord, ...] = ()
+
+
+def read_play(r: FieldReader, node: Node) -> Play:
+    """The play: a list of rows alone (columns A, Y, B, Z), or {columns, first_trick, leader, tricks}."""
+    if isinstance(node, SequenceNode):  # the tricks alone, in the default columns
+        return Play(tricks=_tricks(r, node, 1))
+    m = r.mapping(node, PLAY_KEYS, "play")
+    columns = _columns(r, m["columns"][1]) if "columns" in m else ()
+    first, first_trick = 1, None
+    if "first_trick" in m:
+        value = r.integer(m["first_trick"][1], "first_trick", 1, 13)
+        if value is not None:
+            first, first_trick = value, Located(value, r.span(m["first_trick"][1]))
+    leader = r.seat(m["leader"][1], "play leader") if "leader" in m else None
+    tricks = _tricks(r, m["tricks"][1], first) if "tricks" in m else ()
+    return Play(columns, first_trick, leader, tricks)
+
+
+def _columns(r: FieldReader, cnode: Node) -> tuple[Located[str], ...]:
+    """The seats of the book's columns, left to right: a list, or a line of four."""
+    items: list[Node] = []
+    if isinstance(cnode, SequenceNode):
+        items = list(cnode.value)
+    elif isinstance(cnode, ScalarNode):
+        items = [
+            ScalarNode(cnode.tag, part, cnode.start_mark, cnode.end_mark)
+            for part in cnode.value.replace(",", " ").split()
+        ]
+    cols = [c for c in (r.seat(i, "a column") for i in items) if c is not None]
+    if len(items) != 4:
+        r.error(
+            "bad-columns",
+            f"columns should name the four seats, in the book's order; found {len(items)}",
+            cnode,
+            "e.g. columns: [A, Y, B, Z]",
+        )
+    return tuple(cols)
+
+
+def _tricks(r: FieldReader, rows_node: Node, first: int) -> tuple[TrickRecord, ...]:
+    """One record per row, numbered from ``first``; rows past trick 13 are reported and dropped."""
+    if not isinstance(rows_node, SequenceNode):
+        r.error(
+            "wrong-type",
+            "the tricks should be a list, one row per trick",
+            rows_node,
+            "e.g.\n    tricks:\n      - ♣K ♣4 ♣7 ♣9",
+        )
+        return ()
+    rows = rows_node.value
+    if first - 1 + len(rows) > 13:
+        r.error(
+            "too-many-tricks",
+            f"the play has {len(rows)} tricks from trick {first}: a deal has 13",
+            rows[13 - first + 1] if len(rows) > 13 - first + 1 else rows_node,
+        )
+    tricks = (_trick(r, row, first + i) for i, row in enumerate(rows[: 14 - first]))
+    return tuple(t for t in tricks if t is not None)
+
+
+def _trick(r: FieldReader, node: Node, number: int) -> TrickRecord | None:
+    """One trick: a row of cards, a list of four, or {cards, leader, winner}."""
+    leader = winner = None
+    cards_node: Node | None = node
+    if isinstance(node, MappingNode):
+        m = r.mapping(node, TRICK_KEYS, f"trick {number}")
+        cards_node = m["cards"][1] if "cards" in m else None
+        if cards_node is None:
+            r.error("missing-key", f"trick {number} has no cards", node, "add 'cards: ♣K ♣4 ♣7 ♣9'")
+            return None
+        if "leader" in m:
+            leader = r.seat(m["leader"][1], f"trick {number} leader")
+        if "winner" in m:
+            winner = r.seat(m["winner"][1], f"trick {number} winner")
+    if isinstance(cards_node, ScalarNode):
+        cards = _row_cards(r, cards_node, number)
+    elif isinstance(cards_node, SequenceNode):
+        cards = _listed_cards(r, cards_node, number)
+    else:
+        assert cards_node is not None
+        r.error("wrong-type", f"trick {number} should be a row of four cards", cards_node)
+        return None
+    if len(cards) != 4:
+        hint = (
+            "a card is missing, or two cards are run together (put a space between cards)"
+            if len(cards) < 4
+            else "one card too many: check for a stray card or a rank split from its suit"
+        )
+        r.error(
+            "trick-size",
+            f"trick {number} has {len(cards)} cards; a trick has one card from each of the four players",
+            cards_node,
+            hint,
+        )
+    return TrickRecord(number, tuple(cards), r.span(cards_node), leader, winner)
+
+
+def _row_cards(r: FieldReader, node: ScalarNode, number: int) -> list[PlayedCard | None]:
+    """The cards of a row written on one line; None where a card cannot be read."""
+    cards: list[PlayedCard | None] = []
+    place = r.placer(node)
+    for tok in scan_cards(node.value):
+        span = place(tok.start, tok.end)
+        if tok.card is None:
+            err = tok.error
+            r.error("bad-card", f"trick {number}: {err}", span, err.hint if err else None)
+            cards.append(None)
+        else:
+            cards.append(PlayedCard(tok.card, span, tok.marked))
+    return cards
+
+
+def _listed_cards(r: FieldReader, node: SequenceNode, number: int) -> list[PlayedCard | None]:
+    """The cards of a row written as a list, one card an item; None where a card cannot be read."""
+    cards: list[PlayedCard | None] = []
+    for item in node.value:
+        text = r.scalar(item, f"a card of trick {number}")
+        if text is None:
+            cards.append(None)
+            continue
+        toks = scan_cards(text)
+        if len(toks) == 1 and toks[0].card is not None:
+            cards.append(PlayedCard(toks[0].card, r.span(item), toks[0].marked))
+        else:
+            try:
+                cards.append(PlayedCard(parse_card(text.replace("*", "")), r.span(item), "*" in text))
+            except CardSyntaxError as exc:
+                r.error("bad-card", f"trick {number}: {exc}", item, exc.hint)
+                cards.append(None)
+    return cards

@@ -1,0 +1,177 @@
+"""Reading the declaration: Bridge Whist's make (maker, trump, doubles) or an auction (calls, contract).
+
+Which of the two a file gives is read from its keys; whether it suits the rule set is the
+validator's business.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..rules.auction import Call, CallSyntaxError, scan_calls
+from ..rules.cards import CardSyntaxError, Strain
+from .diagnostics import Located, Span
+from .fields import FieldReader
+from .hand import AuctionRecord, MakeRecord
+from .keys import DECLARATION_KEYS
+from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
+
+__all__ = ["read_declaration"]
+
+_CONTRACT_RE = re.compile(r"^\s*([1-7])\s*(.+?)\s*((?:X|x|\*){0,2})\s*$")
+
+_Fields = dict[str, tuple[Node, Node]]
+
+
+def read_declaration(r: FieldReader, node: Node) -> MakeRecord | AuctionRecord | None:
+    """The declaration, or None (reported) when it mixes the two kinds or gives neither."""
+    m = r.mapping(node, DECLARATION_KEYS, "declaration")
+    make_keys = {"maker", "trump", "doubles"} & m.keys()
+    auction_keys = {"calls", "contract", "declarer"} & m.keys()
+    if make_keys and auction_keys:
+        r.error(
+            "declaration-mixed",
+            "the declaration mixes a Bridge Whist make (maker, trump) with an auction (calls, contract)",
+            node,
+            "Bridge Whist hands give maker and trump; auction and contract hands give calls",
+        )
+        return None
+    if auction_keys:
+        return _auction(r, m)
+    if not make_keys:
+        if isinstance(node, MappingNode):
+            r.error(
+                "missing-key",
+                "the declaration says neither who made the trump nor the auction",
+                node,
+                "Bridge Whist: maker and trump; Auction and Contract: calls (or contract and declarer)",
+            )
+        return None
+    return _make(r, m, node)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bridge Whist: the make
+
+
+def _make(r: FieldReader, m: _Fields, node: Node) -> MakeRecord | None:
+    maker = None
+    if "maker" in m:
+        mnode = m["maker"][1]
+        if isinstance(mnode, ScalarNode) and mnode.value.strip().lower() == "dummy":
+            maker = Located("Y", r.span(mnode))  # Bridge Whist: the dummy is always Y
+        else:
+            maker = r.seat(mnode, "declaration maker")
+    trump = r.located(m["trump"][1], "declaration trump", Strain.parse) if "trump" in m else None
+    if "maker" not in m:
+        r.error(
+            "missing-key",
+            "the declaration does not say who made the trump",
+            node,
+            "add 'maker: Z' (the dealer made it) or 'maker: Y' (the dealer passed and dummy made it)",
+        )
+    if "trump" not in m:
+        r.error(
+            "missing-key",
+            "the declaration does not say the trump",
+            node,
+            "add e.g. 'trump: hearts' or 'trump: NT'",
+        )
+    doubles = _doubles(r, m["doubles"][1]) if "doubles" in m else ()
+    if maker is None or trump is None:
+        return None
+    return MakeRecord(maker, trump, doubles)
+
+
+def _doubles(r: FieldReader, dnode: Node) -> tuple[Located[str], ...]:
+    """Who doubled, redoubled, … in order: a list of seats, or a line of them ("A Z")."""
+    items = dnode.value if isinstance(dnode, SequenceNode) else None
+    if items is None and isinstance(dnode, ScalarNode):
+        items = [dnode] if dnode.value.strip() else []
+    if items is None:
+        r.error("wrong-type", "doubles should be a list of seats, e.g. [A, Z]", dnode)
+        items = []
+    doubles: list[Located[str]] = []
+    for item in items:
+        if isinstance(item, ScalarNode) and len(item.value.split()) > 1 and not item.style:
+            # "A Z" written as one value
+            for part in item.value.split():
+                loc = r.seat(ScalarNode(item.tag, part, item.start_mark, item.end_mark), "a doubler")
+                if loc:
+                    doubles.append(loc)
+            continue
+        loc = r.seat(item, "a doubler")
+        if loc:
+            doubles.append(loc)
+    return tuple(doubles)
+
+
+# ---------------------------------------------------------------------------------------------
+# Auction and Contract: the calls, or the contract alone
+
+
+def _auction(r: FieldReader, m: _Fields) -> AuctionRecord:
+    calls: list[Located[Call]] = []
+    calls_span = None
+    if "calls" in m:
+        cnode = m["calls"][1]
+        calls_span = r.span(cnode)
+        calls = _calls(r, cnode)
+    contract = _contract(r, m["contract"][1]) if "contract" in m else None
+    declarer = r.seat(m["declarer"][1], "declarer") if "declarer" in m else None
+    if contract is not None and declarer is None and not calls:
+        r.error(
+            "missing-key",
+            "a contract without the auction needs its declarer",
+            m["contract"][0],
+            "add e.g. 'declarer: S'",
+        )
+    return AuctionRecord(tuple(calls), calls_span, contract, declarer)
+
+
+def _calls(r: FieldReader, cnode: Node) -> list[Located[Call]]:
+    """The calls from the dealer on: a line of calls, or a list of them."""
+    calls: list[Located[Call]] = []
+    if isinstance(cnode, ScalarNode):
+        for tok in scan_calls(cnode.value):
+            span: Span = r.offset_span(cnode, tok.start, tok.end)
+            if tok.call is None:
+                err = tok.error
+                r.error(
+                    "bad-call",
+                    f"cannot read {tok.text!r} as a call" + (f": {err}" if err else ""),
+                    span,
+                    getattr(err, "hint", None),
+                )
+            else:
+                calls.append(Located(tok.call, span))
+    elif isinstance(cnode, SequenceNode):
+        for item in cnode.value:
+            text = r.scalar(item, "a call")
+            if text is None:
+                continue
+            try:
+                calls.append(Located(Call.parse(text), r.span(item)))
+            except CallSyntaxError as exc:
+                r.error("bad-call", f"cannot read {text!r} as a call: {exc}", item, exc.hint)
+    else:
+        r.error("wrong-type", "calls should be a list or a line of calls", cnode)
+    return calls
+
+
+def _contract(r: FieldReader, node: Node) -> Located[tuple[int, Strain, int]] | None:
+    """The final contract: level, strain and doublings ("4♠", "3NT", "2HX", "1CXX")."""
+    text = r.scalar(node, "contract")
+    if text is None:
+        return None
+    mt = _CONTRACT_RE.match(text)
+    strain = None
+    if mt:
+        try:
+            strain = Strain.parse(mt.group(2))
+        except CardSyntaxError:
+            strain = None
+    if mt and strain is not None:
+        return Located((int(mt.group(1)), strain, len(mt.group(3))), r.span(node))
+    r.error("bad-value", f"cannot read the contract {text!r}", node, "write e.g. 4♠, 3NT, 2HX or 1CXX")
+    return None

@@ -1,0 +1,275 @@
+"""Reading the words a hand carries beside its cards: notes and the author's claims in them, the
+problem set, the book's own errors, and the record of how the hand was transcribed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..rules.cards import Rank, Strain, parse_card
+from .diagnostics import Located
+from .fields import FieldReader
+from .hand import (
+    BookErrorRecord,
+    ClaimKind,
+    ClaimRecord,
+    NoteRecord,
+    ProblemRecord,
+    ReadingRecord,
+    TranscriptionRecord,
+)
+from .keys import (
+    BOOK_ERROR_KEYS,
+    CLAIM_KEYS,
+    CLAIM_KINDS,
+    NOTE_KEYS,
+    OUTCOME_KEYS,
+    PROBLEM_KEYS,
+    READING_KEYS,
+    TRANSCRIPTION_KEYS,
+)
+from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
+from .sides import SIDE_WORDS
+
+__all__ = ["read_notes", "read_problem", "read_book_errors", "read_transcription"]
+
+_Fields = dict[str, tuple[Node, Node]]
+
+
+def read_notes(r: FieldReader, node: Node) -> tuple[NoteRecord, ...]:
+    """The notes: one text on the whole hand, or a list of texts and {trick(s), text, source, claims}."""
+    if isinstance(node, ScalarNode):
+        text = r.scalar(node, "notes")
+        return (NoteRecord(text, r.span(node)),) if text is not None else ()
+    if not isinstance(node, SequenceNode):
+        r.error(
+            "wrong-type",
+            "notes should be a list; each note has text and, if it is about a trick, its number",
+            node,
+            "e.g.\n  - trick: 4\n    text: Dummy puts up the ace.",
+        )
+        return ()
+    out: list[NoteRecord] = []
+    for item in node.value:
+        if isinstance(item, ScalarNode):
+            out.append(NoteRecord(item.value, r.span(item)))
+            continue
+        m = r.mapping(item, NOTE_KEYS, "a note")
+        if "text" not in m:
+            if isinstance(item, MappingNode):
+                r.error("missing-key", "a note has no text", item)
+            continue
+        text = r.scalar(m["text"][1], "note text") or ""
+        tricks = _note_tricks(r, m)
+        source = r.scalar(m["source"][1], "note source") if "source" in m else None
+        claims = _claims(r, m["claims"][1]) if "claims" in m else ()
+        out.append(NoteRecord(text, r.span(m["text"][1]), tuple(tricks), source, claims))
+    return tuple(out)
+
+
+def _note_tricks(r: FieldReader, m: _Fields) -> list[int]:
+    """The tricks a note is about: ``trick: 4``, then ``tricks: [6, 7]`` or ``tricks: 6-8``."""
+    tricks: list[int] = []
+    if "trick" in m:
+        value = r.integer(m["trick"][1], "note trick", 1, 13)
+        if value is not None:
+            tricks.append(value)
+    if "tricks" not in m:
+        return tricks
+    tnode = m["tricks"][1]
+    if isinstance(tnode, SequenceNode):
+        for t in tnode.value:
+            value = r.integer(t, "note trick", 1, 13)
+            if value is not None:
+                tricks.append(value)
+        return tricks
+    text_value = r.scalar(tnode, "note tricks") or ""
+    mt = re.match(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$", text_value)
+    if mt and 1 <= int(mt.group(1)) <= int(mt.group(2)) <= 13:
+        tricks.extend(range(int(mt.group(1)), int(mt.group(2)) + 1))
+    else:
+        r.error(
+            "bad-value",
+            f"note tricks: cannot read {text_value!r}",
+            tnode,
+            "write a list [1, 2] or a range 1-2",
+        )
+    return tricks
+
+
+# ---------------------------------------------------------------------------------------------
+# The author's claims
+
+
+def _claims(r: FieldReader, node: Node) -> tuple[ClaimRecord, ...]:
+    out: list[ClaimRecord] = []
+    for item in r.items(node, "claims"):
+        m = r.mapping(item, CLAIM_KEYS, "a claim")
+        missing = [k for k in ("kind", "trick", "quote") if k not in m]
+        if missing:
+            if isinstance(item, MappingNode):
+                r.error(
+                    "missing-key",
+                    f"a claim needs {', '.join(missing)}",
+                    item,
+                    "a claim says what kind it is, which trick it is about, and quotes the book",
+                )
+            continue
+        kind = r.scalar(m["kind"][1], "claim kind")
+        if kind not in CLAIM_KINDS:
+            if kind is not None:
+                r.error(
+                    "bad-value", f"claim kind {kind!r} is not one of {', '.join(CLAIM_KINDS)}", m["kind"][1]
+                )
+            continue
+        trick = r.integer(m["trick"][1], "claim trick", 1, 13)
+        quote = r.scalar(m["quote"][1], "claim quote")
+        if trick is None or quote is None:
+            continue
+        claim = ClaimRecord(ClaimKind(kind), trick, quote, r.span(m["quote"][1]))
+        claim = _claim_details(r, m, claim)
+        if claim.kind is ClaimKind.HOLDING and (
+            "seat" not in m or "suit" not in m or ("count" not in m and "at_least" not in m)
+        ):
+            r.error("missing-key", "a holding claim needs seat, suit and count (or at_least)", item)
+            continue
+        out.append(claim)
+    return tuple(out)
+
+
+def _claim_details(r: FieldReader, m: _Fields, claim: ClaimRecord) -> ClaimRecord:
+    """The claim with what else it gives: seat, counts, suit, rank, card and outcome."""
+    seat = r.seat(m["seat"][1], "claim seat") if "seat" in m else None
+    count = r.integer(m["count"][1], "claim count", 0, 13) if "count" in m else None
+    at_least = r.integer(m["at_least"][1], "claim at_least", 0, 13) if "at_least" in m else None
+    suit = None
+    if "suit" in m:
+        loc = r.located(m["suit"][1], "claim suit", Strain.parse)
+        if loc is not None:
+            if loc.value.trump is None or loc.value is Strain.ROYAL_SPADES:
+                r.error("bad-value", "claim suit should be a suit", m["suit"][1])
+            else:
+                suit = loc.value.trump
+    loc_rank = r.located(m["above"][1], "claim above", Rank.parse) if "above" in m else None
+    loc_card = r.located(m["card"][1], "claim card", parse_card) if "card" in m else None
+    outcome = _outcome(r, m["outcome"][1]) if "outcome" in m else {}
+    return replace(
+        claim,
+        seat=seat,
+        suit=suit,
+        count=count,
+        at_least=at_least,
+        above=loc_rank.value if loc_rank is not None else None,
+        card=loc_card.value if loc_card is not None else None,
+        outcome=outcome,
+    )
+
+
+def _outcome(r: FieldReader, node: Node) -> dict[str, object]:
+    """What a claim says would follow, or follows: {side, game, tricks, by_cards}."""
+    outcome: dict[str, object] = {}
+    for key, (_, v) in r.mapping(node, OUTCOME_KEYS, "a claim's outcome").items():
+        text = r.scalar(v, f"outcome {key}")
+        if text is None:
+            continue
+        if key == "side":
+            side = SIDE_WORDS.get(text.strip().upper())
+            if side is None:
+                r.error("bad-value", f"outcome side {text!r} is not a side", v, "write AB or YZ")
+                continue
+            outcome[key] = side
+        elif key == "game":
+            if text.strip().lower() not in ("true", "false", "yes", "no"):
+                r.error("bad-value", f"outcome game should be true or false, not {text!r}", v)
+                continue
+            outcome[key] = text.strip().lower() in ("true", "yes")
+        else:
+            value = r.integer(v, f"outcome {key}", 0, 13)
+            if value is not None:
+                outcome[key] = value
+    return outcome
+
+
+# ---------------------------------------------------------------------------------------------
+# The problem, the book's errors, the transcription
+
+
+def read_problem(r: FieldReader, node: Node) -> ProblemRecord | None:
+    """The problem set: its text, or {text, side, tricks}."""
+    if isinstance(node, ScalarNode):
+        text = r.scalar(node, "problem")
+        return ProblemRecord(text, r.span(node)) if text is not None else None
+    m = r.mapping(node, PROBLEM_KEYS, "problem")
+    if "text" not in m:
+        r.error("missing-key", "the problem has no text", node)
+        return None
+    side = None
+    if "side" in m:
+        text = r.scalar(m["side"][1], "problem side")
+        if text is not None:
+            s = SIDE_WORDS.get(text.strip().upper())
+            if s is None:
+                r.error(
+                    "bad-value",
+                    f"problem side {text!r} is not a side",
+                    m["side"][1],
+                    "write AB, YZ, NS or EW",
+                )
+            else:
+                side = Located(s, r.span(m["side"][1]))
+    tricks = None
+    if "tricks" in m:
+        value = r.integer(m["tricks"][1], "problem tricks", 0, 13)
+        if value is not None:
+            tricks = Located(value, r.span(m["tricks"][1]))
+    return ProblemRecord(r.scalar(m["text"][1], "problem text") or "", r.span(m["text"][1]), side, tricks)
+
+
+def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
+    """Where the book disagrees with its own cards: {about: result | trick N, text}."""
+    out = []
+    for item in r.items(node, "book_errors"):
+        m = r.mapping(item, BOOK_ERROR_KEYS, "a book error")
+        if "about" not in m or "text" not in m:
+            if isinstance(item, MappingNode):
+                r.error("missing-key", "a book error needs 'about' (result, or trick N) and 'text'", item)
+            continue
+        about = r.scalar(m["about"][1], "book error about")
+        text = r.scalar(m["text"][1], "book error text")
+        if about is None or text is None:
+            continue
+        about = about.strip().lower()
+        if about != "result" and not re.fullmatch(r"trick (1[0-3]|[1-9])", about):
+            r.error("bad-value", f"book error about {about!r}: write 'result' or 'trick N'", m["about"][1])
+            continue
+        out.append(BookErrorRecord(about, text, r.span(m["about"][1])))
+    return tuple(out)
+
+
+def read_transcription(r: FieldReader, node: Node) -> TranscriptionRecord | None:
+    """How the hand was transcribed: {text, readings}, a reading for each uncertain cell."""
+    m = r.mapping(node, TRANSCRIPTION_KEYS, "transcription")
+    if "text" not in m:
+        if isinstance(node, MappingNode):
+            r.error("missing-key", "the transcription record needs 'text'", node)
+        return None
+    text = r.scalar(m["text"][1], "transcription text")
+    if text is None:
+        return None
+    readings = []
+    for item in r.items(m["readings"][1], "readings") if "readings" in m else []:
+        rm = r.mapping(item, READING_KEYS, "a reading")
+        missing = [k for k in READING_KEYS if k not in rm]
+        if missing:
+            if isinstance(item, MappingNode):
+                r.error("missing-key", f"a reading needs {', '.join(missing)}", item)
+            continue
+        trick = r.integer(rm["trick"][1], "reading trick", 1, 13)
+        seat = r.seat(rm["seat"][1], "reading seat")
+        ocr = r.scalar(rm["ocr"][1], "reading ocr")
+        card = r.located(rm["card"][1], "reading card", parse_card)
+        reason = r.scalar(rm["reason"][1], "reading reason")
+        if trick is None or seat is None or ocr is None or card is None or reason is None:
+            continue
+        readings.append(ReadingRecord(trick, seat.value, ocr, card.value, reason, r.span(item)))
+    return TranscriptionRecord(text, r.span(m["text"][1]), tuple(readings))
