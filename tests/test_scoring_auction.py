@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.rules.cards import Strain
+from replayer.rules.cards import Pair, Strain
 from replayer.rules.regimes import AUCTION
 from replayer.scoring.auction import (
     RUBBER_BONUS,
@@ -29,8 +29,8 @@ C, D, H, S, R, NT = (
 )
 
 
-def facts(level: int, strain: Strain, won: int, *, doubled: int = 0, side: str = "NS", **kw) -> DealFacts:
-    other = "EW" if side == "NS" else "NS"
+def facts(level: int, strain: Strain, won: int, *, doubled: int = 0, side: Pair = Pair.NS, **kw) -> DealFacts:
+    other = side.other
     return DealFacts(
         strain=strain,
         declarer_side=side,
@@ -275,7 +275,7 @@ def test_aces_at_notrump(held: int, most: int, points: int, text: str | None) ->
     ],
 )
 def test_undertricks(doubled: int, under: int, points: int) -> None:
-    s = score_deal(facts(4, H, 10 - under, doubled=doubled, side="EW"))
+    s = score_deal(facts(4, H, 10 - under, doubled=doubled, side=Pair.EW))
     assert s.items("NS", "undertricks") == points
     assert s.total("NS", "below") == s.total("EW", "below") == 0
     assert s.total("EW") == 0 and s.game is None
@@ -318,7 +318,7 @@ def test_no_bonus_undoubled() -> None:
     ],
 )
 def test_one_spade_limit(doubled: int, won: int, points: int) -> None:
-    deal = facts(1, S, won, doubled=doubled, honours={"EW": (4, 4)}, side="NS")
+    deal = facts(1, S, won, doubled=doubled, honours={"EW": (4, 4)}, side=Pair.NS)
     s = score_deal(deal, one_spade_dealer=True)
     assert s.items("EW", "undertricks") == points
     assert s.items("EW", "honours") == 16  # honours as held
@@ -357,7 +357,7 @@ def test_slams(level: int, won: int, ns_slam: int, ew_slam: int) -> None:
 
 def test_s4_revoke_example_three_tricks() -> None:
     # [S4 §The Revoke]: Z plays 3♥ doubled, wins the odd trick, takes three tricks → 64, no bonus.
-    deal = facts(3, H, 7, doubled=1, side="NS", revokes={"EW": 1})
+    deal = facts(3, H, 7, doubled=1, side=Pair.NS, revokes={"EW": 1})
     s = score_deal(deal, revoke_choice="tricks")
     assert s.items("NS", "tricks") == 64
     assert s.items("NS", "doubled-bonus") == 0
@@ -477,7 +477,7 @@ def test_rejects(deal: DealFacts) -> None:
 
 
 def test_one_side_tricks_enough() -> None:
-    deal = DealFacts(strain=NT, declarer_side="EW", tricks={"EW": 9}, level=3)
+    deal = DealFacts(strain=NT, declarer_side=Pair.EW, tricks={"EW": 9}, level=3)
     assert score_deal(deal).items("EW", "tricks") == 30
 
 
@@ -488,7 +488,7 @@ def test_one_side_tricks_enough() -> None:
 @st.composite
 def deals(draw: st.DrawFn) -> DealFacts:
     strain = draw(st.sampled_from(list(AUCTION.strains)))
-    side = draw(st.sampled_from(["NS", "EW"]))
+    side = draw(st.sampled_from(list(Pair)))
     won = draw(st.integers(0, 13))
     level = draw(st.integers(1, 7))
     n = 4 if strain is NT else 5
@@ -504,7 +504,7 @@ def deals(draw: st.DrawFn) -> DealFacts:
     return DealFacts(
         strain=strain,
         declarer_side=side,
-        tricks={side: won, ("EW" if side == "NS" else "NS"): 13 - won},
+        tricks={side: won, side.other: 13 - won},
         level=level,
         doubled=draw(st.integers(0, 2)),
         honours=honours,

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.rules.cards import Strain
+from replayer.rules.cards import Pair, Strain
 from replayer.scoring.base import DealFacts
 from replayer.scoring.bridge_whist import BridgeWhistOptions, honour_points, score_deal
 from replayer.scoring.sheet import play_rubber
@@ -13,7 +13,7 @@ H, D, C, S, NT = Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.SPADES, St
 
 
 def facts(
-    strain: Strain, ns: int, *, honours=None, void=None, doubled=0, revokes=None, below=None, side="NS"
+    strain: Strain, ns: int, *, honours=None, void=None, doubled=0, revokes=None, below=None, side=Pair.NS
 ):  # type: ignore[no-untyped-def]
     return DealFacts(
         strain=strain,
@@ -115,9 +115,9 @@ def test_fosters_example_rubber() -> None:
     # §3.10.1 [S2 pp.31-33]: WE = NS.  WE 144, THEY 266, the rubber worth 122.
     deals = [
         facts(H, 9, honours={"NS": (3, 2)}),
-        facts(NT, 2, honours={"EW": (3, 2)}, side="EW"),
+        facts(NT, 2, honours={"EW": (3, 2)}, side=Pair.EW),
         facts(D, 12, honours={"NS": (4, 4)}, void={"EW": 1}),
-        facts(H, 3, honours={"EW": (4, 2)}, side="EW"),
+        facts(H, 3, honours={"EW": (4, 2)}, side=Pair.EW),
     ]
     sheet = play_rubber("bridge-whist", deals)
     assert [g for g in sheet.games] == [(1, "EW"), (2, "NS"), (3, "EW")]
@@ -130,11 +130,11 @@ def test_elwells_score_sheet() -> None:
     # §3.10.2 [S1 §THE METHOD OF SCORING], one consistent reconstruction: WE 300, THEY 148, 152 won.
     deals = [
         facts(D, 9, honours={"NS": (4, 2)}),
-        facts(H, 5, honours={"EW": (3, 2)}, side="EW"),
+        facts(H, 5, honours={"EW": (3, 2)}, side=Pair.EW),
         facts(NT, 7, honours={"NS": (3, 2)}),
-        facts(NT, 2, honours={"EW": (4, 2)}, side="EW"),
+        facts(NT, 2, honours={"EW": (4, 2)}, side=Pair.EW),
         facts(S, 10, honours={"NS": (3, 2)}),
-        facts(C, 5, honours={"EW": (3, 2)}, side="EW"),
+        facts(C, 5, honours={"EW": (3, 2)}, side=Pair.EW),
         facts(H, 11, honours={"NS": (4, 4)}),
     ]
     sheet = play_rubber("bridge-whist", deals)

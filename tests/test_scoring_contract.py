@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replayer.rules.cards import Strain
-from replayer.scoring.base import DealFacts, DealScore, Side, other_side
+from replayer.rules.cards import Pair, Strain
+from replayer.scoring.base import DealFacts, DealScore, Side
 from replayer.scoring.contract import (
     ContractOptions,
     contract_trick_score,
@@ -33,13 +33,13 @@ def facts(
     vul: bool = False,
     duplicate: bool = False,
     below: int = 0,
-    declarer: Side = "NS",
+    declarer: Side = Pair.NS,
     honours: dict[Side, tuple[int, int]] | None = None,
 ) -> DealFacts:
     return DealFacts(
         strain=strain,
         declarer_side=declarer,
-        tricks={declarer: won, other_side(declarer): 13 - won},
+        tricks={declarer: won, declarer.other: 13 - won},
         level=level,
         doubled=doubled,
         vulnerable=frozenset({declarer}) if vul else frozenset(),
@@ -218,35 +218,37 @@ def test_lines_kinds_and_columns() -> None:
 
 
 def test_declarer_east_west() -> None:
-    score = score_deal(facts(4, H, 8, declarer="EW", vul=True))
+    score = score_deal(facts(4, H, 8, declarer=Pair.EW, vul=True))
     assert score.total("NS") == 200 and score.total("EW") == 0
-    score = score_deal(facts(4, H, 10, declarer="EW"))
+    score = score_deal(facts(4, H, 10, declarer=Pair.EW))
     assert score.total("EW", "below") == 120 and score.game == "EW"
 
 
 def test_vulnerability_is_the_declarers() -> None:
-    f = DealFacts(strain=H, declarer_side="NS", tricks={"NS": 8}, level=4, vulnerable=frozenset({"EW"}))
+    f = DealFacts(strain=H, declarer_side=Pair.NS, tricks={"NS": 8}, level=4, vulnerable=frozenset({"EW"}))
     assert score_deal(f).total("EW") == 100  # NS not vulnerable: 2 × 50
 
 
 def test_tricks_from_the_defenders_count() -> None:
-    f = DealFacts(strain=H, declarer_side="NS", tricks={"EW": 3}, level=4)
+    f = DealFacts(strain=H, declarer_side=Pair.NS, tricks={"EW": 3}, level=4)
     assert score_deal(f).total("NS", "above") == 0 and score_deal(f).total("NS", "below") == 120
 
 
 @pytest.mark.parametrize(
     "f",
     [
-        pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10}), id="no level"),
-        pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10}, level=8), id="level 8"),
-        pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10}, level=4, doubled=3), id="x3"),
+        pytest.param(DealFacts(strain=H, declarer_side=Pair.NS, tricks={"NS": 10}), id="no level"),
+        pytest.param(DealFacts(strain=H, declarer_side=Pair.NS, tricks={"NS": 10}, level=8), id="level 8"),
         pytest.param(
-            DealFacts(strain=Strain.ROYAL_SPADES, declarer_side="NS", tricks={"NS": 10}, level=4), id="R"
+            DealFacts(strain=H, declarer_side=Pair.NS, tricks={"NS": 10}, level=4, doubled=3), id="x3"
         ),
         pytest.param(
-            DealFacts(strain=H, declarer_side="NS", tricks={"NS": 10, "EW": 4}, level=4), id="14 tricks"
+            DealFacts(strain=Strain.ROYAL_SPADES, declarer_side=Pair.NS, tricks={"NS": 10}, level=4), id="R"
         ),
-        pytest.param(DealFacts(strain=H, declarer_side="NS", tricks={}, level=4), id="no tricks"),
+        pytest.param(
+            DealFacts(strain=H, declarer_side=Pair.NS, tricks={"NS": 10, "EW": 4}, level=4), id="14 tricks"
+        ),
+        pytest.param(DealFacts(strain=H, declarer_side=Pair.NS, tricks={}, level=4), id="no tricks"),
     ],
 )
 def test_refused(f: DealFacts) -> None:
@@ -315,7 +317,7 @@ contracts = st.builds(
     vul=st.booleans(),
     duplicate=st.booleans(),
     below=st.sampled_from([0, 20, 40, 60, 90]),
-    declarer=st.sampled_from(["NS", "EW"]),
+    declarer=st.sampled_from(list(Pair)),
 )
 option_sets = st.builds(ContractOptions, old_doubled_undertricks=st.booleans(), honours=st.booleans())
 
@@ -327,7 +329,7 @@ def test_undertricks_to_defenders_overtricks_to_declarer(f: DealFacts, options: 
     made = f.tricks[declarer] >= f.level + 6  # type: ignore[operator]
     for line in score.lines:
         if line.kind == "undertricks":
-            assert line.side == other_side(declarer) and not made
+            assert line.side == declarer.other and not made
         if line.kind in ("overtricks", "tricks", "slam", "insult", "game-bonus", "part-score-bonus"):
             assert line.side == declarer and made
     if not made:
@@ -355,7 +357,7 @@ def test_not_vulnerable_penalties_never_exceed_vulnerable(f: DealFacts, old: boo
     options = ContractOptions(old_doubled_undertricks=old)
     nv = score_deal(replace(f, vulnerable=frozenset()), options)
     v = score_deal(replace(f, vulnerable=frozenset({f.declarer_side})), options)
-    defenders = other_side(f.declarer_side)
+    defenders = f.declarer_side.other
     assert nv.items(defenders, "undertricks") <= v.items(defenders, "undertricks")
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from replayer.cli.main import main
 from replayer.record.phrases import parse_result
-from replayer.rules.cards import Strain
+from replayer.rules.cards import Pair, Strain
 from replayer.scoring.base import DealFacts
 from replayer.scoring.sheet import facts_from_claims, play_rubber, score_game
 from replayer.validation.files import check_file, check_rubber
@@ -103,13 +103,17 @@ def test_rubber_files_are_not_hands(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_contract_rubber_with_vulnerability() -> None:
-    def deal(strain: Strain, level: int, side: str, tricks: int) -> DealFacts:
+    def deal(strain: Strain, level: int, side: Pair, tricks: int) -> DealFacts:
         ns = tricks if side == "NS" else 13 - tricks
         return DealFacts(strain=strain, declarer_side=side, level=level, tricks={"NS": ns, "EW": 13 - ns})  # type: ignore[arg-type]
 
     sheet = play_rubber(
         "contract",
-        [deal(Strain.SPADES, 4, "NS", 10), deal(Strain.HEARTS, 4, "NS", 9), deal(Strain.NOTRUMP, 3, "NS", 9)],
+        [
+            deal(Strain.SPADES, 4, Pair.NS, 10),
+            deal(Strain.HEARTS, 4, Pair.NS, 9),
+            deal(Strain.NOTRUMP, 3, Pair.NS, 9),
+        ],
     )
     assert sheet.games == ((1, "NS"), (2, "NS")) and sheet.bonus.points == 700
     # the second deal is played vulnerable: one down vulnerable costs 100
@@ -120,7 +124,7 @@ def test_an_auction_rubber_bonus_is_250() -> None:
     sheet = play_rubber(
         "auction",
         [
-            DealFacts(strain=Strain.ROYAL_SPADES, declarer_side="NS", level=4, tricks={"NS": 10, "EW": 3})
+            DealFacts(strain=Strain.ROYAL_SPADES, declarer_side=Pair.NS, level=4, tricks={"NS": 10, "EW": 3})
             for _ in range(2)
         ],
     )

@@ -17,7 +17,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+import jinja2
 
 from .. import __version__
 from ..record.diagnostics import Diagnostic, Severity
@@ -38,7 +39,16 @@ from .html import (
 from .model import MAKE_TECHNIQUE, Lesson, lesson_model
 from .resources import assets_dir, templates_dir
 
-__all__ = ["BuildOptions", "BuildReport", "build_site", "DEFAULT_OUT", "MANIFEST", "OutputNotOurs"]
+__all__ = [
+    "BuildOptions",
+    "BuildReport",
+    "build_site",
+    "DEFAULT_OUT",
+    "LessonSummary",
+    "MANIFEST",
+    "OutputNotOurs",
+    "write_atomic",
+]
 
 DEFAULT_OUT = "_site"
 MANIFEST = ".replayer-build.json"
@@ -72,28 +82,110 @@ class BuildReport:
     pdf_error: str | None = None  # why no PDFs could be made, when they were asked for
 
 
-@dataclass(slots=True)
-class _Item:
+@dataclass(frozen=True, slots=True)
+class LessonSummary:
+    """A lesson's facts for the index, the technique page and the corpus PDF, kept in the manifest
+    so that an unchanged hand needs no lesson model on the next build."""
+
+    title: str
+    citation: str
+    contract: str
+    result: str  # the book's result line, or what the cards give
+    techniques: tuple[str, ...]
+    technique_tricks: tuple[tuple[str, tuple[int, ...]], ...]  # technique -> the tricks that show it
+
+    @classmethod
+    def of(cls, lesson: Lesson) -> LessonSummary:
+        return cls(
+            lesson.title,
+            lesson.citation,
+            lesson.contract,
+            lesson.result or lesson.outcome,
+            lesson.techniques,
+            lesson.technique_tricks,
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "title": self.title,
+            "citation": self.citation,
+            "contract": self.contract,
+            "result": self.result,
+            "techniques": list(self.techniques),
+            "technique_tricks": [[k, list(v)] for k, v in self.technique_tricks],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> LessonSummary | None:
+        """The summary an earlier build kept, or None when the manifest does not hold one."""
+        if not isinstance(data, dict):
+            return None
+        texts = [data.get(k) for k in ("title", "citation", "contract", "result")]
+        techniques, tricks = data.get("techniques"), data.get("technique_tricks")
+        if not all(isinstance(t, str) for t in texts) or not isinstance(techniques, list):
+            return None
+        if not isinstance(tricks, list) or not all(_technique_entry(e) for e in tricks):
+            return None
+        title, citation, contract, result = (str(t) for t in texts)
+        return cls(
+            title,
+            citation,
+            contract,
+            result,
+            tuple(_strings(techniques)),
+            tuple((str(k), tuple(int(t) for t in v)) for k, v in tricks),
+        )
+
+
+def _technique_entry(value: object) -> bool:
+    """``[technique, [trick, …]]`` as the manifest keeps it."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and isinstance(value[1], list)
+        and all(isinstance(t, int) for t in value[1])
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """A valid hand the build found, and where its lesson goes."""
+
     checked: Checked
     slug: str  # foster-1904/hand-5
     title: str
-    lesson: Lesson | None = None  # made only when the lesson is rendered
-    summary: dict[str, Any] = field(default_factory=dict)  # what the index and the corpus PDF need
-    key: str = ""
-    href_pdf: str | None = None
 
 
-def _summary(lesson: Lesson) -> dict[str, Any]:
-    """A lesson's facts for the index, the technique page and the corpus PDF, kept in the manifest
-    so that an unchanged hand needs no lesson model on the next build."""
-    return {
-        "title": lesson.title,
-        "citation": lesson.citation,
-        "contract": lesson.contract,
-        "result": lesson.result or lesson.outcome,
-        "techniques": list(lesson.techniques),
-        "technique_tricks": [[k, list(v)] for k, v in lesson.technique_tricks],
-    }
+@dataclass(frozen=True, slots=True)
+class _Built:
+    """A hand's lesson once built (or found unchanged): its content key, summary and manifest entry."""
+
+    hand: _Hand
+    key: str
+    summary: LessonSummary
+    entry: dict[str, object]
+
+    @property
+    def slug(self) -> str:
+        return self.hand.slug
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What every step of one build shares."""
+
+    out: Path
+    options: BuildOptions
+    env: jinja2.Environment
+    base_key: str  # the hash of what every lesson depends on: the version, templates, assets, layers
+    with_dd: bool  # the lessons carry the double-dummy layer (endplay is installed)
+    dd_cache: dict[str, int]
+    progress: Callable[[int, int, str], None] | None
+
+    def tell(self, n: int, total: int, what: str) -> None:
+        if self.progress:
+            self.progress(n, total, what)
 
 
 def _natural(text: str) -> list[object]:
@@ -157,30 +249,55 @@ def _check_output(out: Path) -> dict[str, object]:
 def build_site(
     paths: list[str], options: BuildOptions, progress: Callable[[int, int, str], None] | None = None
 ) -> BuildReport:
-    """Build the site; never raises on a hand's content (invalid hands are reported, the rest built)."""
+    """Build the site; never raises on a hand's content (invalid hands are reported, the rest built).
+
+    The steps: refuse a foreign output folder, find and check the hands, render the lessons that
+    changed since the last build (and their PDFs), assemble the corpus PDF, write the index pages,
+    remove what an earlier build wrote for hands now gone, and record it all in the manifest."""
     started = time.perf_counter()
     report = BuildReport()
-    out = options.out
-    previous = _check_output(out)
-    old_lessons: dict[str, dict[str, object]] = (
-        previous.get("lessons", {}) if isinstance(previous.get("lessons"), dict) else {}
-    )  # type: ignore[assignment]
-
+    previous = _check_output(options.out)
     files = find_hands(paths)
     if options.pdf:
-        from .pdf import pdf_unavailable
+        options = _with_pdf_if_possible(options, report)
+    ctx = _context(options, progress)
+    dd_size = len(ctx.dd_cache)
+    hands = _check_hands(ctx, files, [Path(p) for p in paths if Path(p).is_dir()], report)
+    _copy_assets(ctx.out)
+    old_lessons = _mapping(previous.get("lessons"))
+    built = [
+        _build_lesson(ctx, hands, i, _mapping(old_lessons.get(hand.slug)), report)
+        for i, hand in enumerate(hands)
+    ]
+    manifest: dict[str, object] = {"version": __version__, **_build_corpus(ctx, built, previous, report)}
+    _write_index_pages(ctx, built, report)
+    _remove_stale(ctx.out, old_lessons, built)
+    if not report.corpus_pdf and previous.get("corpus"):
+        (ctx.out / CORPUS_PDF).unlink(missing_ok=True)
+    if len(ctx.dd_cache) != dd_size:
+        write_atomic(ctx.out / DD_CACHE, (json.dumps(ctx.dd_cache, sort_keys=True) + "\n").encode("utf-8"))
+    manifest["lessons"] = {b.slug: b.entry for b in built}
+    write_atomic(ctx.out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    report.seconds = time.perf_counter() - started
+    return report
 
-        report.pdf_error = pdf_unavailable()
-        if report.pdf_error is not None:
-            options = BuildOptions(options.out, options.templates, False, options.force)
-    roots = [Path(p) for p in paths if Path(p).is_dir()]
-    template_dirs = ([str(options.templates)] if options.templates else []) + [str(TEMPLATES)]
-    env = make_environment(template_dirs)
+
+def _with_pdf_if_possible(options: BuildOptions, report: BuildReport) -> BuildOptions:
+    """The options, without PDFs when WeasyPrint cannot run here (the report says why)."""
+    from .pdf import pdf_unavailable
+
+    report.pdf_error = pdf_unavailable()
+    if report.pdf_error is None:
+        return options
+    return BuildOptions(options.out, options.templates, False, options.force)
+
+
+def _context(options: BuildOptions, progress: Callable[[int, int, str], None] | None) -> _Context:
+    """The templates, the double-dummy layer and its cache, and the key every lesson depends on."""
     from ..analysis.double_dummy import dds_available
 
+    template_dirs = ([str(options.templates)] if options.templates else []) + [str(TEMPLATES)]
     with_dd = dds_available() is None  # the lessons carry the double-dummy layer only with endplay
-    dd_cache = _load_dd_cache(out) if with_dd else {}
-    dd_size = len(dd_cache)
     base_key = hashlib.sha256(
         "\0".join(
             (
@@ -192,114 +309,150 @@ def build_site(
             )
         ).encode()
     ).hexdigest()
+    return _Context(
+        options.out,
+        options,
+        make_environment(template_dirs),
+        base_key,
+        with_dd,
+        _load_dd_cache(options.out) if with_dd else {},
+        progress,
+    )
 
-    items: list[_Item] = []
+
+def _check_hands(ctx: _Context, files: list[Path], roots: list[Path], report: BuildReport) -> list[_Hand]:
+    """Validate every hand file: the valid ones, in natural order of their slugs, become lessons;
+    the invalid ones and every diagnostic go to the report."""
+    hands: list[_Hand] = []
     for n, path in enumerate(files, 1):
-        if progress:
-            progress(n, len(files), f"checking {path}")
+        ctx.tell(n, len(files), f"checking {path}")
         checked = check_file(path)
+        report.diagnostics.extend(checked.diagnostics)
         errors = [d for d in checked.diagnostics if d.severity is Severity.ERROR]
         if errors or checked.game is None or checked.record is None:
             report.invalid.append(checked)
-            report.diagnostics.extend(checked.diagnostics)
             continue
-        report.diagnostics.extend(checked.diagnostics)
         title = checked.record.title.value if checked.record.title is not None else checked.record.path
-        items.append(_Item(checked, _slug(path, roots), title))
-    items.sort(key=lambda it: _natural(it.slug))
+        hands.append(_Hand(checked, _slug(path, roots), title))
+    hands.sort(key=lambda h: _natural(h.slug))
+    return hands
 
-    _copy_assets(out)
-    new_manifest: dict[str, object] = {"version": __version__, "lessons": {}}
-    lessons_manifest: dict[str, dict[str, object]] = {}
-    for i, it in enumerate(items):
-        if progress:
-            progress(i + 1, len(items), f"rendering {it.slug}")
-        depth = it.slug.count("/")
-        root = "../" * depth
-        prev_it = items[i - 1] if i > 0 else None
-        next_it = items[i + 1] if i + 1 < len(items) else None
 
-        def rel(other: _Item, suffix: str = ".html") -> str:
-            return os.path.relpath(out / (other.slug + suffix), (out / it.slug).parent).replace(os.sep, "/")
+def _nav(ctx: _Context, hands: list[_Hand], i: int) -> Nav:
+    """Where the i-th lesson sits: links to the index, its neighbours and its PDF, relative to it."""
+    slug = hands[i].slug
+    root = "../" * slug.count("/")
 
-        it.href_pdf = Path(it.slug).name + ".pdf" if options.pdf else None
-        nav = Nav(
-            root=root,
-            index=root + "index.html",
-            prev=(rel(prev_it), prev_it.title) if prev_it else None,
-            next=(rel(next_it), next_it.title) if next_it else None,
-            pdf=it.href_pdf,
-            source_path=it.checked.path.as_posix(),
-        )
-        text = it.checked.path.read_bytes()
-        it.key = hashlib.sha256(b"\0".join((base_key.encode(), text, repr(nav).encode()))).hexdigest()
-        html_path = out / (it.slug + ".html")
-        pdf_path = out / (it.slug + ".pdf")
-        old = old_lessons.get(it.slug, {})
-        fresh = (
-            not options.force
-            and old.get("key") == it.key
-            and html_path.is_file()
-            and isinstance(old.get("summary"), dict)
-            and (not options.pdf or pdf_path.is_file())
-        )
-        entry: dict[str, object] = {
-            "key": it.key,
-            "files": [it.slug + ".html"] + ([it.slug + ".pdf"] if options.pdf else []),
-        }
-        if fresh:
-            report.unchanged += 1
-            it.summary = old["summary"]  # type: ignore[assignment]
-            if "pdf_key" in old:
-                entry["pdf_key"] = old["pdf_key"]
-        else:
-            assert it.checked.game is not None and it.checked.record is not None
-            it.lesson = lesson_model(
-                it.checked.game, it.checked.record, it.checked.diagnostics, dd_cache, double_dummy=with_dd
-            )
-            it.summary = _summary(it.lesson)
-            write_atomic(html_path, render_lesson(env, it.lesson, nav, version=__version__).encode("utf-8"))
-            if options.pdf:
-                from .pdf import render_pdf
+    def link(other: _Hand) -> tuple[str, str]:
+        href = os.path.relpath(ctx.out / (other.slug + ".html"), (ctx.out / slug).parent)
+        return href.replace(os.sep, "/"), other.title
 
-                html = render_lesson(env, it.lesson, nav, version=__version__, for_print=True)
-                # the PDF depends only on the print page: an edit that leaves it alone costs no render
-                pdf_key = hashlib.sha256((base_key + html).encode("utf-8")).hexdigest()
-                entry["pdf_key"] = pdf_key
-                if old.get("pdf_key") != pdf_key or not pdf_path.is_file():
-                    write_atomic(pdf_path, render_pdf(html, base_url=str(html_path)))
-                    report.pdfs += 1
-            report.rendered += 1
-        entry["summary"] = it.summary
-        lessons_manifest[it.slug] = entry
-        report.lessons += 1
+    return Nav(
+        root=root,
+        index=root + "index.html",
+        prev=link(hands[i - 1]) if i > 0 else None,
+        next=link(hands[i + 1]) if i + 1 < len(hands) else None,
+        pdf=Path(slug).name + ".pdf" if ctx.options.pdf else None,
+        source_path=hands[i].checked.path.as_posix(),
+    )
 
-    corpus_key = hashlib.sha256("\0".join([base_key] + [it.key for it in items]).encode()).hexdigest()
-    corpus_path = out / CORPUS_PDF
-    if options.pdf and items:
-        if options.force or previous.get("corpus") != corpus_key or not corpus_path.is_file():
-            if progress:
-                progress(len(items), len(items), "assembling the PDF of all hands")
-            new_manifest["front"] = _write_corpus(env, items, out, corpus_path, previous.get("front"))
-        else:
-            new_manifest["front"] = previous.get("front")
-        report.corpus_pdf = True
-        new_manifest["corpus"] = corpus_key
 
+def _build_lesson(
+    ctx: _Context, hands: list[_Hand], i: int, old: dict[str, object], report: BuildReport
+) -> _Built:
+    """The i-th lesson: rendered (with its PDF) unless the manifest shows it unchanged; ``old`` is
+    its entry in the previous manifest."""
+    hand = hands[i]
+    ctx.tell(i + 1, len(hands), f"rendering {hand.slug}")
+    nav = _nav(ctx, hands, i)
+    text = hand.checked.path.read_bytes()
+    key = hashlib.sha256(b"\0".join((ctx.base_key.encode(), text, repr(nav).encode()))).hexdigest()
+    html_path = ctx.out / (hand.slug + ".html")
+    entry: dict[str, object] = {
+        "key": key,
+        "files": [hand.slug + ".html"] + ([hand.slug + ".pdf"] if ctx.options.pdf else []),
+    }
+    summary = LessonSummary.from_json(old.get("summary"))
+    fresh = (
+        not ctx.options.force
+        and old.get("key") == key
+        and html_path.is_file()
+        and (not ctx.options.pdf or (ctx.out / (hand.slug + ".pdf")).is_file())
+    )
+    if fresh and summary is not None:
+        report.unchanged += 1
+        if "pdf_key" in old:
+            entry["pdf_key"] = old["pdf_key"]
+    else:
+        summary = _render_lesson(ctx, hand, nav, old, entry, report)
+        report.rendered += 1
+    entry["summary"] = summary.to_json()
+    report.lessons += 1
+    return _Built(hand, key, summary, entry)
+
+
+def _render_lesson(
+    ctx: _Context,
+    hand: _Hand,
+    nav: Nav,
+    old: dict[str, object],
+    entry: dict[str, object],
+    report: BuildReport,
+) -> LessonSummary:
+    """Write a lesson's page, and its PDF when the print page changed; its PDF key goes in ``entry``."""
+    game, record = hand.checked.game, hand.checked.record
+    assert game is not None and record is not None
+    lesson = lesson_model(game, record, hand.checked.diagnostics, ctx.dd_cache, double_dummy=ctx.with_dd)
+    html_path = ctx.out / (hand.slug + ".html")
+    write_atomic(html_path, render_lesson(ctx.env, lesson, nav, version=__version__).encode("utf-8"))
+    if ctx.options.pdf:
+        from .pdf import render_pdf
+
+        html = render_lesson(ctx.env, lesson, nav, version=__version__, for_print=True)
+        # the PDF depends only on the print page: an edit that leaves it alone costs no render
+        pdf_key = hashlib.sha256((ctx.base_key + html).encode("utf-8")).hexdigest()
+        entry["pdf_key"] = pdf_key
+        pdf_path = ctx.out / (hand.slug + ".pdf")
+        if old.get("pdf_key") != pdf_key or not pdf_path.is_file():
+            write_atomic(pdf_path, render_pdf(html, base_url=str(html_path)))
+            report.pdfs += 1
+    return LessonSummary.of(lesson)
+
+
+def _build_corpus(
+    ctx: _Context, built: list[_Built], previous: dict[str, object], report: BuildReport
+) -> dict[str, object]:
+    """The PDF of all hands, assembled again only when a lesson or the build changed; its entries
+    for the manifest (the corpus key and the front matter's key)."""
+    if not ctx.options.pdf or not built:
+        return {}
+    corpus_key = hashlib.sha256("\0".join([ctx.base_key] + [b.key for b in built]).encode()).hexdigest()
+    corpus_path = ctx.out / CORPUS_PDF
+    if ctx.options.force or previous.get("corpus") != corpus_key or not corpus_path.is_file():
+        ctx.tell(len(built), len(built), "assembling the PDF of all hands")
+        front: object = _write_corpus(ctx.env, built, ctx.out, corpus_path, previous.get("front"))
+    else:
+        front = previous.get("front")
+    report.corpus_pdf = True
+    return {"front": front, "corpus": corpus_key}
+
+
+def _write_index_pages(ctx: _Context, built: list[_Built], report: BuildReport) -> None:
+    """The front page (every book and its hands, and the hands that could not be built), the
+    technique index and the make exercises."""
     books: dict[str, list[IndexEntry]] = {}
-    for it in items:
-        rec = it.checked.record
-        assert rec is not None
-        books.setdefault(_book_title(it), []).append(
+    for b in built:
+        s = b.summary
+        books.setdefault(_book_title(b.hand), []).append(
             IndexEntry(
-                book=_book_title(it),
-                href=it.slug + ".html",
-                title=it.summary["title"],
-                citation=it.summary["citation"],
-                contract=it.summary["contract"],
-                result=it.summary["result"],
-                techniques=tuple(it.summary["techniques"]),
-                pdf=(it.slug + ".pdf") if options.pdf else None,
+                book=_book_title(b.hand),
+                href=b.slug + ".html",
+                title=s.title,
+                citation=s.citation,
+                contract=s.contract,
+                result=s.result,
+                techniques=s.techniques,
+                pdf=(b.slug + ".pdf") if ctx.options.pdf else None,
             )
         )
     problems = [
@@ -307,40 +460,34 @@ def build_site(
         for c in report.invalid
     ]
     index = render_index(
-        env,
+        ctx.env,
         list(books.items()),
         version=__version__,
         corpus_pdf=CORPUS_PDF if report.corpus_pdf else None,
         problems=problems,
         extra={"techniques_page": TECHNIQUES_PAGE, "makes_page": MAKES_PAGE},
     )
-    write_atomic(out / "index.html", index.encode("utf-8"))
-    write_atomic(
-        out / TECHNIQUES_PAGE,
-        render_page(env, "techniques.html", version=__version__, techniques=_technique_index(items)).encode(
-            "utf-8"
-        ),
+    write_atomic(ctx.out / "index.html", index.encode("utf-8"))
+    techniques = render_page(
+        ctx.env, "techniques.html", version=__version__, techniques=_technique_index(built)
     )
-    write_atomic(
-        out / MAKES_PAGE,
-        render_page(env, "makes.html", version=__version__, exercises=_make_exercises()).encode("utf-8"),
-    )
+    write_atomic(ctx.out / TECHNIQUES_PAGE, techniques.encode("utf-8"))
+    makes = render_page(ctx.env, "makes.html", version=__version__, exercises=_make_exercises())
+    write_atomic(ctx.out / MAKES_PAGE, makes.encode("utf-8"))
 
-    # Files an earlier build wrote for hands that are gone (or PDFs no longer wanted): ours to remove.
-    wanted = {f for e in lessons_manifest.values() for f in _strings(e.get("files"))}
+
+def _remove_stale(out: Path, old_lessons: dict[str, object], built: list[_Built]) -> None:
+    """Files an earlier build wrote for hands that are gone (or PDFs no longer wanted): ours to remove."""
+    wanted = {f for b in built for f in _strings(b.entry.get("files"))}
     for old in old_lessons.values():
-        for f in _strings(old.get("files")) if isinstance(old, dict) else []:
+        for f in _strings(_mapping(old).get("files")):
             if f not in wanted and ".." not in f:
                 (out / f).unlink(missing_ok=True)
-    if not report.corpus_pdf and previous.get("corpus"):
-        corpus_path.unlink(missing_ok=True)
 
-    if len(dd_cache) != dd_size:
-        write_atomic(out / DD_CACHE, (json.dumps(dd_cache, sort_keys=True) + "\n").encode("utf-8"))
-    new_manifest["lessons"] = lessons_manifest
-    write_atomic(out / MANIFEST, (json.dumps(new_manifest, indent=1, sort_keys=True) + "\n").encode("utf-8"))
-    report.seconds = time.perf_counter() - started
-    return report
+
+def _mapping(value: object) -> dict[str, object]:
+    """A JSON object read from the manifest, or an empty one when it holds something else."""
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
 
 
 DD_CACHE = ".replayer-dds.json"
@@ -363,22 +510,22 @@ TECHNIQUES_PAGE = "techniques.html"
 MAKES_PAGE = "makes.html"
 
 
-def _technique_index(items: list[_Item]) -> list[tuple[str, list[tuple[str, str, list[tuple[int, str]]]]]]:
+def _technique_index(built: list[_Built]) -> list[tuple[str, list[tuple[str, str, list[tuple[int, str]]]]]]:
     """Each technique, in the detectors' order, with every hand and trick that shows it."""
     order = [MAKE_TECHNIQUE] + [TECHNIQUES[n] for n in detector_names()]
     found: dict[str, list[tuple[str, str, list[tuple[int, str]]]]] = {}
-    for it in items:
-        for technique, tricks in it.summary["technique_tricks"]:
-            href = it.slug + ".html"
+    for b in built:
+        for technique, tricks in b.summary.technique_tricks:
+            href = b.slug + ".html"
             found.setdefault(technique, []).append(
-                (it.summary["title"], href, [(t, f"{href}#trick-{t}") for t in tricks])
+                (b.summary.title, href, [(t, f"{href}#trick-{t}") for t in tricks])
             )
     return [(t, found[t]) for t in order if t in found] + [(t, v) for t, v in found.items() if t not in order]
 
 
-def _make_exercises() -> list[dict[str, Any]]:
+def _make_exercises() -> list[dict[str, object]]:
     """The books' example hands for the make, with what each rule set here advises."""
-    out = []
+    out: list[dict[str, object]] = []
     for ex in EXAMPLES:
         cards = ex.cards()
         advice = (
@@ -405,8 +552,9 @@ def _strings(value: object) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
-def _book_title(it: _Item) -> str:
-    rec = it.checked.record
+def _book_title(hand: _Hand) -> str:
+    """The book a hand comes from, as the index heads it; else the hand's folder."""
+    rec = hand.checked.record
     src = rec.source if rec is not None else None
     if src is not None and src.book is not None:
         title = src.book.value
@@ -415,7 +563,7 @@ def _book_title(it: _Item) -> str:
         if src.year is not None:
             title += f" ({src.year.value})"
         return title
-    parent = Path(it.slug).parent.as_posix()
+    parent = Path(hand.slug).parent.as_posix()
     return parent if parent != "." else "Hands"
 
 
@@ -428,29 +576,31 @@ def _copy_assets(out: Path) -> None:
 FRONT_CACHE = ".replayer-front.pdf"
 
 
-def _write_corpus(env: object, items: list[_Item], out: Path, corpus_path: Path, front_key: object) -> str:
+def _write_corpus(
+    env: jinja2.Environment, built: list[_Built], out: Path, corpus_path: Path, front_key: object
+) -> str:
     """Assemble the corpus PDF; the front matter is rendered again only when its page changes.
     Returns the front matter's key for the manifest."""
     from .pdf import assemble_corpus, render_pdf
 
-    lessons = [(it.summary["title"], (out / (it.slug + ".pdf")).read_bytes()) for it in items]
-    books = sorted({_book_title(it) for it in items})
+    lessons = [(b.summary.title, (out / (b.slug + ".pdf")).read_bytes()) for b in built]
+    books = sorted({_book_title(b.hand) for b in built})
     title = books[0] if len(books) == 1 else "Illustrative hands"
 
     def front(starts: list[int]) -> bytes:
         entries = [
             IndexEntry(
-                book=_book_title(it),
+                book=_book_title(b.hand),
                 href="",
-                title=it.summary["title"],
-                citation=it.summary["citation"],
-                contract=it.summary["contract"],
+                title=b.summary.title,
+                citation=b.summary.citation,
+                contract=b.summary.contract,
                 result="",
                 page=start,
             )
-            for it, start in zip(items, starts)
+            for b, start in zip(built, starts, strict=True)
         ]
-        html = render_corpus_front(env, entries, title=title, version=__version__)  # type: ignore[arg-type]
+        html = render_corpus_front(env, entries, title=title, version=__version__)
         nonlocal front_key
         key = hashlib.sha256(html.encode("utf-8")).hexdigest()
         cached = out / FRONT_CACHE

@@ -6,6 +6,7 @@ Markdown here: turning them into HTML is the renderer's job.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,15 +15,25 @@ from ..analysis.double_dummy import PlayAnalysis, analyse, dds_available, verify
 from ..formats.interop import handviewer_url
 from ..record.diagnostics import Diagnostic, Severity
 from ..record.hand import HandRecord
-from ..rules.cards import SUITS_HIGH_FIRST, Card, Letter, Seat
+from ..rules.cards import SUITS_HIGH_FIRST, BookPair, Card, Letter, Pair, Seat
 from ..rules.game import Game
-from ..scoring.base import SIDES
+from ..rules.regimes import RuleSet
 from ..scoring.sheet import score_game
 from ..teaching.annotate import annotate
 from ..teaching.make import make_note
 from ..teaching.motifs import Finding
 
-__all__ = ["CardView", "HandView", "TrickRow", "NoteView", "Lesson", "lesson_model", "citation", "card_words"]
+__all__ = [
+    "CardView",
+    "HandView",
+    "TrickRow",
+    "NoteKind",
+    "NoteView",
+    "Lesson",
+    "lesson_model",
+    "citation",
+    "card_words",
+]
 
 SUIT_ORDER = SUITS_HIGH_FIRST
 _RANK_WORDS = {
@@ -110,13 +121,24 @@ class TrickRow:
     see_also: tuple[int, ...] = ()  # notes printed at an earlier row that also speak of this trick
 
 
+class NoteKind(enum.StrEnum):
+    """Whose a note is; its value is the note's class on the page."""
+
+    #: the book's note, in our words
+    AUTHOR = "author"
+    #: found in the cards by the engine (the make, the detectors' findings)
+    DERIVED = "derived"
+
+
 @dataclass(frozen=True, slots=True)
 class NoteView:
+    """A note as the page prints it, and where the stepper shows it."""
+
     id: str  # note-3: the anchor the stepper clones
     text: str  # Markdown, as written
     tricks: tuple[int, ...]
     source: str | None
-    kind: str = "author"  # author: the book's note in our words; derived: found by the engine
+    kind: NoteKind = NoteKind.AUTHOR
     technique: str | None = None  # derived notes: the technique they show
     card: str | None = None  # derived notes: the stepper shows the note once this card (H10) is played …
     card_trick: int | None = None  # … in this trick
@@ -136,7 +158,7 @@ class Lesson:
     title: str
     citation: str
     book: str
-    rules: str
+    rules: RuleSet
     introduction: str | None
     problem: str | None
     facts: tuple[tuple[str, str], ...]  # (label, value) for the facts box
@@ -185,16 +207,16 @@ def citation(record: HandRecord) -> str:
     return head
 
 
-def _side_names(game: Game, letters: bool) -> dict[str, str]:
+def _side_names(game: Game, letters: bool) -> dict[Pair, str]:
     """Compass side → the name the page uses for it (A–B / Y–Z in the books, N–S / E–W otherwise)."""
     if not letters:
-        return {"NS": "N–S", "EW": "E–W"}
-    return {game.dealer.side: "Y–Z", game.dealer.lho.side: "A–B"}
+        return {side: side.label for side in Pair}
+    return {side: game.book_pair(side).label for side in Pair}
 
 
 def _role(game: Game, seat: Seat) -> str:
     decl = game.declaration
-    if game.regime.name == "bridge-whist":
+    if game.regime.name is RuleSet.BRIDGE_WHIST:
         return _BOOK_ROLE[game.labels[seat]]
     if decl is not None and seat == decl.declarer:
         return "declarer"
@@ -247,7 +269,7 @@ def _column_seats(game: Game, record: HandRecord) -> tuple[list[Seat], bool]:
     """The table's columns as seats, in the book's order, and whether the book names seats by letter."""
     written = [c.value for c in record.columns]
     if not written:
-        if game.regime.name == "bridge-whist":
+        if game.regime.name is RuleSet.BRIDGE_WHIST:
             written = ["A", "Y", "B", "Z"]
         else:
             start = game.opening_leader
@@ -265,7 +287,7 @@ def derived_notes(game: Game, start: int = 1) -> tuple[list[NoteView], list[Find
     notes: list[NoteView] = []
     make = make_note(game)
     if make is not None:
-        notes.append(NoteView(f"derived-{start}", make.text, (), None, "derived", MAKE_TECHNIQUE))
+        notes.append(NoteView(f"derived-{start}", make.text, (), None, NoteKind.DERIVED, MAKE_TECHNIQUE))
     findings = [f for f in annotate(game) if f.shown]
     for f in findings:
         key = _key_card(game, f)
@@ -275,7 +297,7 @@ def derived_notes(game: Game, start: int = 1) -> tuple[list[NoteView], list[Find
                 f.text,
                 f.all_tricks,
                 None,
-                "derived",
+                NoteKind.DERIVED,
                 f.technique,
                 key.suit.letter + key.rank.display if key is not None else None,
                 f.trick if key is not None else None,
@@ -295,6 +317,23 @@ def _key_card(game: Game, f: Finding) -> Card | None:
     return max(mine, key=order.index) if mine else None
 
 
+@dataclass(frozen=True, slots=True)
+class _Naming:
+    """How a page names the sides and the seats: by the book's letters or by the compass."""
+
+    letters: bool  # the book names seats A Y B Z (and sides A–B, Y–Z)
+    names: dict[Pair, str]  # side -> its name on the page: "Y–Z", or "N–S"
+    order: tuple[Pair, Pair]  # the sides in the totals columns
+    heading: dict[Seat, str]  # seat -> its column heading: "A", or "N"
+
+
+def _naming(game: Game, letters: bool) -> _Naming:
+    # A–B before Y–Z, as Foster prints his totals; N–S before E–W otherwise
+    order = (game.pair(BookPair.AB), game.pair(BookPair.YZ)) if letters else (Pair.NS, Pair.EW)
+    heading = {s: (game.labels[s].name if letters else s.name) for s in Seat}
+    return _Naming(letters, _side_names(game, letters), order, heading)
+
+
 def lesson_model(
     game: Game,
     record: HandRecord,
@@ -308,39 +347,103 @@ def lesson_model(
     author's at each trick.  With endplay installed (and ``double_dummy``), every card is weighed
     double dummy and the author's claims get verdicts; ``dd_cache`` keeps the solved positions."""
     seats, letters = _column_seats(game, record)
-    dd: PlayAnalysis | None = None
-    verdicts: dict[int, list[tuple[str, str]]] = {}
-    if double_dummy and dds_available() is None and game.tricks:
-        try:
-            dd = analyse(game, dd_cache, letters=letters)
-            claim_note = {id(c): k for k, n in enumerate(record.notes) for c in n.claims}
-            for v in verify_claims(game, record, dd_cache, letters=letters):
-                if v.verdict != "checked by the cards" and id(v.claim) in claim_note:
-                    verdicts.setdefault(claim_note[id(v.claim)], []).append((v.verdict, v.text))
-        except ImportError:  # endplay is there but its DDS will not load: the lesson goes without the layer
-            dd, verdicts = None, {}
-    marks: dict[tuple[int, Seat], tuple[str, str]] = {}
-    if dd is not None:
-        for ca in dd.cards:
-            if ca.cost > 0:
-                marks[(ca.trick, ca.seat)] = (f"−{ca.cost}", ca.text)
-            elif ca.gain > 0:
-                marks[(ca.trick, ca.seat)] = (f"+{ca.gain}", ca.text)
-    names = _side_names(game, letters)
-    # A–B before Y–Z, as Foster prints his totals; N–S before E–W otherwise
-    side_order = (game.dealer.lho.side, game.dealer.side) if letters else ("NS", "EW")
-    heading = {s: (game.labels[s].name if letters else s.name) for s in Seat}
-
+    naming = _naming(game, letters)
+    dd, verdicts = _double_dummy(game, record, dd_cache, letters) if double_dummy else (None, {})
     derived, _findings = derived_notes(game)
-    notes = tuple(
+    notes = _author_notes(record, verdicts) + tuple(derived)
+    techniques = _technique_tricks(derived)
+    places = _note_places(game, notes)
+    return Lesson(
+        title=record.title.value if record.title is not None else record.path,
+        citation=citation(record),
+        book=(
+            record.source.book.value if record.source is not None and record.source.book is not None else ""
+        ),
+        rules=game.regime.name,
+        introduction=record.introduction.value if record.introduction is not None else None,
+        problem=record.problem.text if record.problem is not None else None,
+        facts=_facts_box(game, naming),
+        result=record.result.value if record.result is not None else None,
+        outcome=_outcome(game, naming),
+        hands={s.name: _hand_view(game, s) for s in Seat},
+        columns=tuple((naming.heading[s], s.word) for s in seats),
+        sides=(naming.names[naming.order[0]], naming.names[naming.order[1]]),
+        rows=_trick_rows(game, seats, naming, places, _dd_marks(dd)),
+        notes=notes,
+        general_notes=tuple(places.general),
+        editor_notes=_editor_notes(record, diagnostics),
+        score=_score_items(game, naming),
+        readings=_readings(game, record, naming),
+        transcription=record.transcription.text if record.transcription is not None else None,
+        stepper=stepper_data(game, record, notes, letters, dd),
+        contract=_contract_short(game, letters),
+        partial=game.is_partial,
+        bbo_url=handviewer_url(game, record),
+        double_dummy=_dd_summary(dd, letters, game) if dd is not None else (),
+        techniques=tuple(techniques),
+        technique_tricks=tuple((k, tuple(v)) for k, v in techniques.items()),
+    )
+
+
+def _double_dummy(
+    game: Game, record: HandRecord, dd_cache: MutableMapping[str, int] | None, letters: bool
+) -> tuple[PlayAnalysis | None, dict[int, list[tuple[str, str]]]]:
+    """The double-dummy analysis of the play, and the verdicts on the author's claims by note
+    (index into the record's notes); nothing when endplay or its DDS is missing."""
+    if dds_available() is not None or not game.tricks:
+        return None, {}
+    verdicts: dict[int, list[tuple[str, str]]] = {}
+    try:
+        dd = analyse(game, dd_cache, letters=letters)
+        claim_note = {id(c): k for k, n in enumerate(record.notes) for c in n.claims}
+        for v in verify_claims(game, record, dd_cache, letters=letters):
+            if v.verdict != "checked by the cards" and id(v.claim) in claim_note:
+                verdicts.setdefault(claim_note[id(v.claim)], []).append((v.verdict, v.text))
+    except ImportError:  # endplay is there but its DDS will not load: the lesson goes without the layer
+        return None, {}
+    return dd, verdicts
+
+
+def _dd_marks(dd: PlayAnalysis | None) -> dict[tuple[int, Seat], tuple[str, str]]:
+    """(trick, seat) -> the mark by the card and its explanation: "−1" a card that cost a trick,
+    "+1" a card that gained one from an earlier error."""
+    marks: dict[tuple[int, Seat], tuple[str, str]] = {}
+    for ca in dd.cards if dd is not None else ():
+        if ca.cost > 0:
+            marks[(ca.trick, ca.seat)] = (f"−{ca.cost}", ca.text)
+        elif ca.gain > 0:
+            marks[(ca.trick, ca.seat)] = (f"+{ca.gain}", ca.text)
+    return marks
+
+
+def _author_notes(record: HandRecord, verdicts: dict[int, list[tuple[str, str]]]) -> tuple[NoteView, ...]:
+    """The book's notes in our words, with double dummy's verdicts on their claims."""
+    return tuple(
         NoteView(f"note-{i}", n.text, tuple(n.tricks), n.source, verdicts=tuple(verdicts.get(i - 1, ())))
         for i, n in enumerate(record.notes, 1)
-    ) + tuple(derived)
+    )
+
+
+def _technique_tricks(derived: list[NoteView]) -> dict[str, list[int]]:
+    """The techniques the derived notes show, in order of first appearance, with their tricks."""
     techniques: dict[str, list[int]] = {}
     for n in derived:
         if n.technique is not None:
             tricks = techniques.setdefault(n.technique, [])
             tricks += [t for t in n.tricks if t not in tricks]
+    return techniques
+
+
+@dataclass(frozen=True, slots=True)
+class _NotePlaces:
+    """Where the notes are printed (indexes into the lesson's notes)."""
+
+    first_row: dict[int, list[int]]  # trick -> the notes printed at its row: its first played trick
+    later_rows: dict[int, list[int]]  # trick -> the notes printed earlier that also speak of it
+    general: list[int]  # notes on the whole hand: they name no trick that was played
+
+
+def _note_places(game: Game, notes: tuple[NoteView, ...]) -> _NotePlaces:
     played = {t.number for t in game.tricks}
     first_row: dict[int, list[int]] = {}
     later_rows: dict[int, list[int]] = {}
@@ -353,13 +456,24 @@ def lesson_model(
         first_row.setdefault(shown[0], []).append(i)
         for number in shown[1:]:
             later_rows.setdefault(number, []).append(i)
+    return _NotePlaces(first_row, later_rows, general)
 
+
+def _trick_rows(
+    game: Game,
+    seats: list[Seat],
+    naming: _Naming,
+    places: _NotePlaces,
+    marks: dict[tuple[int, Seat], tuple[str, str]],
+) -> tuple[TrickRow, ...]:
+    """The book-style table: each trick's cards in the book's columns, its notes, the running totals."""
     rows = []
-    running = {"NS": 0, "EW": 0}
+    running = dict.fromkeys(Pair, 0)
+    first, second = naming.order
     for t in game.tricks:
         if t.winner is not None:
             running[t.winner.side] += 1
-        by_seat = {s: c for s, c in t.plays}
+        by_seat = dict(t.plays)
         cells = tuple(
             _view(by_seat[s], led=(s == t.leader), won=(s == t.winner), dd=marks.get((t.number, s), ("", "")))
             if s in by_seat
@@ -370,29 +484,39 @@ def lesson_model(
             TrickRow(
                 t.number,
                 cells,
-                heading[t.leader],
-                heading[t.winner] if t.winner is not None else None,
-                (running[side_order[0]], running[side_order[1]]),
-                tuple(first_row.get(t.number, ())),
-                tuple(later_rows.get(t.number, ())),
+                naming.heading[t.leader],
+                naming.heading[t.winner] if t.winner is not None else None,
+                (running[first], running[second]),
+                tuple(places.first_row.get(t.number, ())),
+                tuple(places.later_rows.get(t.number, ())),
             )
         )
+    return tuple(rows)
 
+
+def _facts_box(game: Game, naming: _Naming) -> tuple[tuple[str, str], ...]:
+    """(label, value) for the facts box: the rules, the dealer, the score before, the declaration."""
+    names = naming.names
+    dealer = game.labels[game.dealer].name
     facts: list[tuple[str, str]] = [("Rules", game.regime.title)]
-    facts.append(
-        ("Dealer", f"{game.labels[game.dealer].name} ({game.dealer.word})" if letters else game.dealer.word)
-    )
+    facts.append(("Dealer", f"{dealer} ({game.dealer.word})" if naming.letters else game.dealer.word))
     if game.score_before:
         before = ", ".join(f"{names.get(_compass(game, k), k)} {v}" for k, v in game.score_before.items())
         facts.append(("Score before the deal", before))
     facts.append(("Declaration", _declaration_text(game)))
-    won = game.tricks_won
-    outcome = (
-        f"{names[side_order[1]]} {won[side_order[1]]} tricks, {names[side_order[0]]} {won[side_order[0]]}"
-    )
-    if game.is_partial:
-        outcome += " (of the tricks shown)"
+    return tuple(facts)
 
+
+def _outcome(game: Game, naming: _Naming) -> str:
+    """What the cards give: "Y–Z 7 tricks, A–B 6"."""
+    won = game.tricks_won
+    first, second = naming.order
+    outcome = f"{naming.names[second]} {won[second]} tricks, {naming.names[first]} {won[first]}"
+    return outcome + " (of the tricks shown)" if game.is_partial else outcome
+
+
+def _editor_notes(record: HandRecord, diagnostics: tuple[Diagnostic, ...]) -> tuple[str, ...]:
+    """The book's errors and the validator's warnings, in our words."""
     editor = [b.text for b in record.book_errors]
     for d in diagnostics:
         if d.severity is Severity.WARNING:
@@ -401,68 +525,41 @@ def lesson_model(
                 if not d.message.endswith(".")
                 else f"Checked by replayer: {d.message}"
             )
+    return tuple(editor)
 
-    score_items: list[tuple[str, tuple[str, ...]]] = []
+
+def _score_items(game: Game, naming: _Naming) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The deal's score for the page: each side's itemised lines, the game, the rule-set notes."""
     score = score_game(game)
-    if score is not None:
-        for side in (side_order[1], side_order[0]):
-            assert side in SIDES
-            lines = tuple(f"{ln.text} ({ln.column} the line)" for ln in score.lines if ln.side == side)
-            if lines:
-                score_items.append((names[side], lines))
-        if score.game:
-            score_items.append(("Game", (f"{names[score.game]} won the game",)))
-        for note in score.notes:
-            score_items.append(("Note", (note,)))
+    if score is None:
+        return ()
+    items: list[tuple[str, tuple[str, ...]]] = []
+    for side in reversed(naming.order):
+        lines = tuple(f"{ln.text} ({ln.column} the line)" for ln in score.lines if ln.side == side)
+        if lines:
+            items.append((naming.names[side], lines))
+    if score.game:
+        items.append(("Game", (f"{naming.names[score.game]} won the game",)))
+    for note in score.notes:
+        items.append(("Note", (note,)))
+    return tuple(items)
 
+
+def _readings(game: Game, record: HandRecord, naming: _Naming) -> tuple[tuple[str, str], ...]:
+    """The transcription's readings: (where, how settled)."""
+    if record.transcription is None:
+        return ()
     readings: list[tuple[str, str]] = []
-    if record.transcription is not None:
-        for rd in record.transcription.readings:
-            seat = Letter[rd.seat].seat(game.dealer) if rd.seat in Letter.__members__ else Seat[rd.seat]
-            where = f"Trick {rd.trick}, {heading[seat]}: printed “{rd.source_text}”, read as {rd.card}"
-            readings.append((where, rd.reason))
-
-    problem = None
-    if record.problem is not None:
-        problem = record.problem.text
-
-    lesson = Lesson(
-        title=record.title.value if record.title is not None else record.path,
-        citation=citation(record),
-        book=(
-            record.source.book.value if record.source is not None and record.source.book is not None else ""
-        ),
-        rules=game.regime.name,
-        introduction=record.introduction.value if record.introduction is not None else None,
-        problem=problem,
-        facts=tuple(facts),
-        result=record.result.value if record.result is not None else None,
-        outcome=outcome,
-        hands={s.name: _hand_view(game, s) for s in Seat},
-        columns=tuple((heading[s], s.word) for s in seats),
-        sides=(names[side_order[0]], names[side_order[1]]),
-        rows=tuple(rows),
-        notes=notes,
-        general_notes=tuple(general),
-        editor_notes=tuple(editor),
-        score=tuple(score_items),
-        readings=tuple(readings),
-        transcription=record.transcription.text if record.transcription is not None else None,
-        stepper=stepper_data(game, record, notes, letters, dd),
-        contract=_contract_short(game, letters),
-        partial=game.is_partial,
-        bbo_url=handviewer_url(game, record),
-        double_dummy=_dd_summary(dd, letters, game) if dd is not None else (),
-        techniques=tuple(techniques),
-        technique_tricks=tuple((k, tuple(v)) for k, v in techniques.items()),
-    )
-    return lesson
+    for rd in record.transcription.readings:
+        seat = Letter[rd.seat].seat(game.dealer) if rd.seat in Letter.__members__ else Seat[rd.seat]
+        where = f"Trick {rd.trick}, {naming.heading[seat]}: printed “{rd.source_text}”, read as {rd.card}"
+        readings.append((where, rd.reason))
+    return tuple(readings)
 
 
-def _compass(game: Game, side: str) -> str:
-    if side in ("NS", "EW"):
-        return side
-    return game.dealer.side if side == "YZ" else game.dealer.lho.side if side == "AB" else side
+def _compass(game: Game, side: str) -> Pair:
+    """The compass partnership a ``score_before`` key names: ``NS``/``EW``, or the book's ``YZ``/``AB``."""
+    return game.pair(BookPair(side)) if side in BookPair.__members__ else Pair(side)
 
 
 def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:
@@ -492,7 +589,7 @@ def stepper_data(
         "seats": {
             s.name: {"letter": game.labels[s].name, "word": s.word, "role": _role(game, s)} for s in Seat
         },
-        "sides": {"NS": names["NS"], "EW": names["EW"]},
+        "sides": {side: names[side] for side in Pair},
         "dealer": game.dealer.name,
         "declarer": decl.declarer.name if decl is not None else None,
         "dummy": decl.dummy.name if decl is not None else None,

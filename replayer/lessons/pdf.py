@@ -18,7 +18,7 @@ __all__ = ["render_pdf", "page_count", "assemble_corpus", "pdf_unavailable"]
 def pdf_unavailable() -> str | None:
     """Why PDFs cannot be made on this machine (WeasyPrint or its Pango library missing), or None."""
     try:
-        import weasyprint  # type: ignore[import-untyped]  # noqa: F401
+        import weasyprint  # noqa: F401  (imported only to see whether it loads)
     except (ImportError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return f"WeasyPrint cannot run here ({first}); on Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0"
@@ -27,11 +27,12 @@ def pdf_unavailable() -> str | None:
 
 def render_pdf(html: str, base_url: str) -> bytes:
     """The PDF of one HTML document, with its fonts embedded (WeasyPrint embeds the fonts it uses)."""
-    from weasyprint import HTML  # type: ignore[import-untyped]  # imported here: a build without PDFs never pays for it
-    from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
+    # imported here: a build without PDFs never pays for it
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
 
-    fonts = FontConfiguration()
-    return HTML(string=html, base_url=base_url).write_pdf(font_config=fonts)  # type: ignore[no-any-return]
+    pdf: bytes = HTML(string=html, base_url=base_url).write_pdf(font_config=FontConfiguration())
+    return pdf
 
 
 def page_count(pdf: bytes) -> int:
@@ -61,7 +62,7 @@ def assemble_corpus(
     writer = PdfWriter()
     writer.append(PdfReader(io.BytesIO(front_pdf)), import_outline=False)
     writer.add_outline_item(title="Contents", page_number=min(1, front_pages - 1))
-    for (name, pdf), start in zip(lessons, starts):
+    for (name, pdf), start in zip(lessons, starts, strict=True):
         writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
         writer.add_outline_item(title=name, page_number=start - 1)
     writer.add_metadata({"/Title": title, "/Creator": "replayer"})

@@ -25,7 +25,7 @@ from typing import Literal
 
 from ..rules.cards import Strain
 from ..rules.regimes import AUCTION
-from .base import DealFacts, DealScore, ScoreLine, Side, other_side
+from .base import Column, DealFacts, DealScore, LineKind, ScoreLine, Side
 
 __all__ = [
     "AuctionOptions",
@@ -132,6 +132,8 @@ def _plural(n: int, word: str) -> str:
 
 
 def _check(facts: DealFacts, options: AuctionOptions, revoke_choice: str) -> tuple[int, int]:
+    """Refuse facts the auction cannot score; the tricks won in play by the declarer's side and
+    by the adversaries (either may be given alone)."""
     if facts.level is None or not 1 <= facts.level <= 7:
         raise ValueError(f"an auction contract needs a level from 1 to 7, not {facts.level!r}")
     if facts.strain not in AUCTION.bid_values:
@@ -142,18 +144,28 @@ def _check(facts: DealFacts, options: AuctionOptions, revoke_choice: str) -> tup
         raise ValueError(f"revoke_choice must be 'points' or 'tricks', not {revoke_choice!r}")
     if options.chicane_mode not in ("credit", "deduct"):
         raise ValueError(f"chicane_mode must be 'credit' or 'deduct', not {options.chicane_mode!r}")
-    decl = facts.declarer_side
-    defs = other_side(decl)
-    mine = facts.tricks.get(decl)
-    theirs = facts.tricks.get(defs)
-    if mine is None and theirs is None:
-        raise ValueError("tricks won in play are needed for at least one side")
+    tricks = _tricks_in_play(facts)
+    _check_holdings(facts)
+    return tricks
+
+
+def _tricks_in_play(facts: DealFacts) -> tuple[int, int]:
+    """The tricks won in play by the declarer's side and by the adversaries, from either."""
+    mine = facts.tricks.get(facts.declarer_side)
+    theirs = facts.tricks.get(facts.declarer_side.other)
     if mine is None:
-        mine = 13 - theirs  # type: ignore[operator]
+        if theirs is None:
+            raise ValueError("tricks won in play are needed for at least one side")
+        mine = 13 - theirs
     if theirs is None:
         theirs = 13 - mine
     if not (0 <= mine <= 13 and 0 <= theirs <= 13 and mine + theirs == 13):
         raise ValueError(f"tricks won in play must be 0–13 and add up to 13, not {mine} and {theirs}")
+    return mine, theirs
+
+
+def _check_holdings(facts: DealFacts) -> None:
+    """Refuse impossible counts of honours, void hands and revokes."""
     limit = 4 if facts.strain is Strain.NOTRUMP else 5
     for side, (held, most) in facts.honours.items():
         if not (0 <= most <= held <= limit):
@@ -164,7 +176,56 @@ def _check(facts: DealFacts, options: AuctionOptions, revoke_choice: str) -> tup
     for side, n in facts.revokes.items():
         if n < 0:
             raise ValueError(f"{side} revokes cannot be negative ({n})")
-    return mine, theirs
+
+
+@dataclass(frozen=True, slots=True)
+class _Contract:
+    """The contract and the play, as the scoring steps below need them."""
+
+    level: int
+    strain: Strain
+    doubled: int
+    declarer: Side
+    won_in_play: int  # by the declarer's side
+    adv_in_play: int  # by the adversaries
+    penalty_tricks: int  # taken from the adversaries for their revokes (AU-17)
+    declarer_revokes: int
+    adversary_revokes: int
+
+    @property
+    def adversaries(self) -> Side:
+        return self.declarer.other
+
+    @property
+    def value(self) -> int:
+        return trick_value(self.strain)
+
+    @property
+    def mult(self) -> int:
+        return _MULTIPLIER[self.doubled]
+
+    @property
+    def tricks(self) -> int:
+        return self.won_in_play + self.penalty_tricks
+
+    @property
+    def needed(self) -> int:
+        return 6 + self.level
+
+    @property
+    def made(self) -> bool:
+        return self.tricks >= self.needed
+
+    @property
+    def trick_points(self) -> int:
+        """AU-8: all tricks over six when the contract is made, unless the declarer's side revoked."""
+        if not self.made or self.declarer_revokes:
+            return 0
+        return (self.tricks - 6) * self.value * self.mult
+
+
+#: what a scoring step gives: entries on the sheet and notes on the rules applied
+_Step = tuple[list[ScoreLine], list[str]]
 
 
 def score_deal(
@@ -183,152 +244,175 @@ def score_deal(
     """
     won_in_play, adv_in_play = _check(facts, options, revoke_choice)
     assert facts.level is not None
-    level = facts.level
-    strain = facts.strain
-    decl: Side = facts.declarer_side
-    adv: Side = other_side(decl)
-    value = trick_value(strain)
-    mult = _MULTIPLIER[facts.doubled]
-    if one_spade_dealer and not (strain is Strain.SPADES and level == 1):
+    if one_spade_dealer and not (facts.strain is Strain.SPADES and facts.level == 1):
         raise ValueError("one_spade_dealer applies only to a contract of one spade (AU-12)")
-
+    decl = facts.declarer_side
     decl_revokes = facts.revokes.get(decl, 0)
-    adv_revokes = facts.revokes.get(adv, 0)
+    adv_revokes = facts.revokes.get(decl.other, 0)
+    penalty_tricks, penalty_notes = _penalty_tricks(adv_revokes, decl_revokes, adv_in_play, revoke_choice)
+    c = _Contract(
+        facts.level,
+        facts.strain,
+        facts.doubled,
+        decl,
+        won_in_play,
+        adv_in_play,
+        penalty_tricks,
+        decl_revokes,
+        adv_revokes,
+    )
+    honours = _honour_lines(facts, c)
+    steps: list[_Step] = [
+        ([], penalty_notes),
+        _trick_lines(c),
+        _undertrick_lines(c, one_spade_dealer),
+        (honours, []),
+        (_chicane_lines(facts, options, c, {line.side for line in honours}), []),
+        _slam_lines(facts, c),
+        (_revoke_lines(facts, options, c, revoke_choice), []),
+    ]
+    game: Side | None = None
+    if facts.duplicate:
+        steps.append((_duplicate_premium(c), []))
+    elif c.trick_points and facts.below.get(decl, 0) + c.trick_points >= GAME:
+        game = decl
+    lines = tuple(line for step_lines, _ in steps for line in step_lines)
+    notes = tuple(note for _, step_notes in steps for note in step_notes)
+    return DealScore(lines=lines, game=game, notes=notes)
+
+
+def _penalty_tricks(
+    adv_revokes: int, decl_revokes: int, adv_in_play: int, revoke_choice: str
+) -> tuple[int, list[str]]:
+    """AU-17: an adversary's revoke — three tricks each, taken from the adversaries' tricks
+    (never more than they won [interp, as BW]), or points.  If the declarer's side revoked too it
+    scores honours only, so tricks would be worthless to it: points [interp]."""
+    if not adv_revokes or revoke_choice != "tricks":
+        return 0, []
+    if decl_revokes:
+        return 0, [
+            "AU-16/17: both sides revoked; the declarer's side cannot score tricks, so it takes points"
+        ]
+    taken = min(3 * adv_revokes, adv_in_play)
+    return taken, [
+        f"AU-17: the declarer took {_plural(taken, 'trick')} for the adversaries' "
+        f"{'revoke' if adv_revokes == 1 else f'{adv_revokes} revokes'}; no doubled bonus on them"
+    ]
+
+
+def _trick_lines(c: _Contract) -> _Step:
+    """AU-8: the declarer scores all tricks over six when he makes his contract, unless his side
+    revoked (AU-16: it scores honours only); AU-11: the bonus for a doubled contract made."""
+    if not c.made:
+        return [], []
+    if c.declarer_revokes:
+        return [], ["AU-16: the declarer's side revoked; it scores honours only, nothing for tricks"]
+    over = c.tricks - 6
+    each = c.value * c.mult
+    penalty = f" ({_plural(c.penalty_tricks, 'trick')} taken for a revoke)" if c.penalty_tricks else ""
+    text = (
+        f"{_by_cards(over)} {_strain_phrase(c.strain)}{_DOUBLED_WORD[c.doubled]} "
+        f"at {each} a trick = {c.trick_points}{penalty}"
+    )
+    lines = [ScoreLine(c.declarer, Column.BELOW, LineKind.TRICKS, c.trick_points, text)]
+    # AU-11: bonus for a doubled contract made, counted on tricks won in play only: penalty
+    # tricks earn no bonus [S4 §The Revoke; interp for tricks made in play besides].
+    if c.doubled and c.won_in_play >= c.needed:
+        base = DOUBLED_BONUS * (c.mult // 2)
+        extra = c.won_in_play - c.needed
+        word = "doubled" if c.doubled == 1 else "redoubled"
+        text = f"bonus for a {word} contract made: {base}"
+        if extra:
+            text += f" + {base * extra} for {_plural(extra, 'extra trick')}"
+        lines.append(ScoreLine(c.declarer, Column.ABOVE, LineKind.DOUBLED_BONUS, base * (1 + extra), text))
+    return lines, []
+
+
+def _undertrick_lines(c: _Contract, one_spade_dealer: bool) -> _Step:
+    """AU-9: under-tricks to the adversaries, above; none if they revoked (AU-17: honours only)."""
+    if c.made:
+        return [], []
+    under = c.needed - c.tricks
+    if c.adversary_revokes:
+        return [], [f"AU-17: contract failed by {under} but the revoking adversaries score honours only"]
+    each = UNDERTRICK * c.mult
+    points = under * each
+    text = f"{_plural(under, 'undertrick')} at {each} = {points}"
+    notes = []
+    if one_spade_dealer and c.doubled < 2 and points > ONE_SPADE_LIMIT:
+        points = ONE_SPADE_LIMIT
+        text += f", limited to {ONE_SPADE_LIMIT} for the dealer's one spade"
+        notes.append(f"AU-12: the dealer's original one spade loses at most {ONE_SPADE_LIMIT}")
+    return [ScoreLine(c.adversaries, Column.ABOVE, LineKind.UNDERTRICKS, points, text)], notes
+
+
+def _honour_lines(facts: DealFacts, c: _Contract) -> list[ScoreLine]:
+    """AU-10: honours to their holders, made or not, never doubled; aces at no-trumps."""
     lines: list[ScoreLine] = []
-    notes: list[str] = []
-
-    # AU-17: an adversary's revoke — three tricks each, taken from the adversaries' tricks
-    # (never more than they won [interp, as BW]), or points.  If the declarer's side revoked
-    # too it scores honours only, so tricks would be worthless to it: points [interp].
-    penalty_tricks = 0
-    if adv_revokes and revoke_choice == "tricks":
-        if decl_revokes:
-            notes.append(
-                "AU-16/17: both sides revoked; the declarer's side cannot score tricks, so it takes points"
-            )
-        else:
-            penalty_tricks = min(3 * adv_revokes, adv_in_play)
-            notes.append(
-                f"AU-17: the declarer took {_plural(penalty_tricks, 'trick')} for the adversaries' "
-                f"{'revoke' if adv_revokes == 1 else f'{adv_revokes} revokes'}; no doubled bonus on them"
-            )
-    tricks = won_in_play + penalty_tricks
-    needed = 6 + level
-    made = tricks >= needed
-
-    # AU-8: the declarer scores all tricks over six when he makes his contract, unless his side
-    # revoked (AU-16: it scores honours only).
-    trick_points = 0
-    if made and not decl_revokes:
-        over = tricks - 6
-        each = value * mult
-        trick_points = over * each
-        penalty = f" ({_plural(penalty_tricks, 'trick')} taken for a revoke)" if penalty_tricks else ""
-        lines.append(
-            ScoreLine(
-                decl,
-                "below",
-                "tricks",
-                trick_points,
-                f"{_by_cards(over)} {_strain_phrase(strain)}{_DOUBLED_WORD[facts.doubled]} "
-                f"at {each} a trick = {trick_points}{penalty}",
-            )
-        )
-        # AU-11: bonus for a doubled contract made, counted on tricks won in play only: penalty
-        # tricks earn no bonus [S4 §The Revoke; interp for tricks made in play besides].
-        if facts.doubled and won_in_play >= needed:
-            base = DOUBLED_BONUS * (mult // 2)
-            extra = won_in_play - needed
-            word = "doubled" if facts.doubled == 1 else "redoubled"
-            text = f"bonus for a {word} contract made: {base}"
-            if extra:
-                text += f" + {base * extra} for {_plural(extra, 'extra trick')}"
-            lines.append(ScoreLine(decl, "above", "doubled-bonus", base * (1 + extra), text))
-    elif made and decl_revokes:
-        notes.append("AU-16: the declarer's side revoked; it scores honours only, nothing for tricks")
-
-    # AU-9: under-tricks to the adversaries, above; none if they revoked (AU-17: honours only).
-    if not made:
-        under = needed - tricks
-        each = UNDERTRICK * mult
-        if adv_revokes:
-            notes.append(f"AU-17: contract failed by {under} but the revoking adversaries score honours only")
-        else:
-            points = under * each
-            text = f"{_plural(under, 'undertrick')} at {each} = {points}"
-            if one_spade_dealer and facts.doubled < 2 and points > ONE_SPADE_LIMIT:
-                points = ONE_SPADE_LIMIT
-                text += f", limited to {ONE_SPADE_LIMIT} for the dealer's one spade"
-                notes.append(f"AU-12: the dealer's original one spade loses at most {ONE_SPADE_LIMIT}")
-            lines.append(ScoreLine(adv, "above", "undertricks", points, text))
-
-    # AU-10: honours to their holders, made or not, never doubled; aces at no-trumps.
-    honour_points: dict[Side, int] = {}
-    for side in (decl, adv):
+    for side in (c.declarer, c.adversaries):
         held, most = facts.honours.get(side, (0, 0))
-        if strain is Strain.NOTRUMP:
+        if c.strain is Strain.NOTRUMP:
             aces = _aces(held, most)
             if aces:
-                honour_points[side] = aces[0]
-                lines.append(ScoreLine(side, "above", "aces", aces[0], aces[1]))
+                lines.append(ScoreLine(side, Column.ABOVE, LineKind.ACES, aces[0], aces[1]))
+            continue
+        m = honour_multiple(held, most)
+        if m:
+            points = m * c.value
+            text = f"{_honour_text(held, most, c.strain)}: {m} × {c.value} = {points}"
+            lines.append(ScoreLine(side, Column.ABOVE, LineKind.HONOURS, points, text))
+    return lines
+
+
+def _chicane_lines(
+    facts: DealFacts, options: AuctionOptions, c: _Contract, honoured: set[Side]
+) -> list[ScoreLine]:
+    """Chicane [WAT L9–L10]: trump declarations only; kept by a revoking side (WAT Law 84:
+    "cannot score, except for honors or chicane").  ``honoured``: the sides that scored honours."""
+    if not options.chicane or c.strain is Strain.NOTRUMP:
+        return []
+    lines: list[ScoreLine] = []
+    for side in (c.declarer, c.adversaries):
+        void = facts.void.get(side, 0)
+        if not void:
+            continue
+        m = 4 if void >= 2 else 2
+        name = "double chicane" if void >= 2 else "chicane"
+        pts = m * c.value
+        opp = side.other
+        where = _strain_phrase(c.strain)
+        if options.chicane_mode == "deduct" and side not in honoured and opp in honoured:
+            text = f"{name} {where} held by {side}, deducted from {opp}'s honours: {m} × {c.value} = {pts}"
+            lines.append(ScoreLine(opp, Column.ABOVE, LineKind.CHICANE, -pts, text))
         else:
-            m = honour_multiple(held, most)
-            if m:
-                honour_points[side] = m * value
-                lines.append(
-                    ScoreLine(
-                        side,
-                        "above",
-                        "honours",
-                        m * value,
-                        f"{_honour_text(held, most, strain)}: {m} × {value} = {m * value}",
-                    )
-                )
+            text = f"{name} {where}: {m} × {c.value} = {pts}"
+            lines.append(ScoreLine(side, Column.ABOVE, LineKind.CHICANE, pts, text))
+    return lines
 
-    # Chicane [WAT L9–L10]: trump declarations only; kept by a revoking side (WAT Law 84:
-    # "cannot score, except for honors or chicane").
-    if options.chicane and strain is not Strain.NOTRUMP:
-        for side in (decl, adv):
-            void = facts.void.get(side, 0)
-            if not void:
-                continue
-            m = 4 if void >= 2 else 2
-            name = "double chicane" if void >= 2 else "chicane"
-            pts = m * value
-            opp = other_side(side)
-            if options.chicane_mode == "deduct" and side not in honour_points and opp in honour_points:
-                lines.append(
-                    ScoreLine(
-                        opp,
-                        "above",
-                        "chicane",
-                        -pts,
-                        f"{name} {_strain_phrase(strain)} held by {side}, deducted from {opp}'s honours: "
-                        f"{m} × {value} = {pts}",
-                    )
-                )
-            else:
-                lines.append(
-                    ScoreLine(
-                        side,
-                        "above",
-                        "chicane",
-                        pts,
-                        f"{name} {_strain_phrase(strain)}: {m} × {value} = {pts}",
-                    )
-                )
 
-    # AU-13: slams for either side on tricks won in play; never for a revoking side (AU-18).
-    for side, won in ((decl, won_in_play), (adv, adv_in_play)):
-        if won >= 12:
-            if facts.revokes.get(side, 0):
-                notes.append(f"AU-18: {side} revoked and cannot score a slam")
-                continue
-            pts, name = (GRAND_SLAM, "grand slam") if won == 13 else (LITTLE_SLAM, "little slam")
-            lines.append(ScoreLine(side, "above", "slam", pts, f"{name} ({won} tricks) = {pts}"))
+def _slam_lines(facts: DealFacts, c: _Contract) -> _Step:
+    """AU-13: slams for either side on tricks won in play; never for a revoking side (AU-18)."""
+    lines: list[ScoreLine] = []
+    notes: list[str] = []
+    for side, won in ((c.declarer, c.won_in_play), (c.adversaries, c.adv_in_play)):
+        if won < 12:
+            continue
+        if facts.revokes.get(side, 0):
+            notes.append(f"AU-18: {side} revoked and cannot score a slam")
+            continue
+        pts, name = (GRAND_SLAM, "grand slam") if won == 13 else (LITTLE_SLAM, "little slam")
+        lines.append(ScoreLine(side, Column.ABOVE, LineKind.SLAM, pts, f"{name} ({won} tricks) = {pts}"))
+    return lines, notes
 
-    # AU-16 / AU-17: revoke points to the side that did not revoke.
-    for offender, claim in ((decl, True), (adv, revoke_choice == "points" or bool(decl_revokes))):
+
+def _revoke_lines(
+    facts: DealFacts, options: AuctionOptions, c: _Contract, revoke_choice: str
+) -> list[ScoreLine]:
+    """AU-16 / AU-17: revoke points to the side that did not revoke (the declarer may have taken
+    tricks instead for the adversaries' revokes)."""
+    lines: list[ScoreLine] = []
+    claimed = ((c.declarer, True), (c.adversaries, revoke_choice == "points" or bool(c.declarer_revokes)))
+    for offender, claim in claimed:
         n = facts.revokes.get(offender, 0)
         if not n or not claim:
             continue
@@ -340,22 +424,13 @@ def score_deal(
             if n == 1
             else f"revoke penalty for {n} revokes: {' + '.join(map(str, parts))} = {total}"
         )
-        lines.append(ScoreLine(other_side(offender), "above", "revoke", total, text))
+        lines.append(ScoreLine(offender.other, Column.ABOVE, LineKind.REVOKE, total, text))
+    return lines
 
-    game: Side | None = None
-    if facts.duplicate:
-        # AU-15: no games or rubbers; a premium for 30 or more in tricks on one deal.
-        if trick_points >= GAME:
-            lines.append(
-                ScoreLine(
-                    decl,
-                    "above",
-                    "game-bonus",
-                    DUPLICATE_PREMIUM,
-                    f"premium for {GAME} or more in tricks on one deal = {DUPLICATE_PREMIUM}",
-                )
-            )
-    elif trick_points and facts.below.get(decl, 0) + trick_points >= GAME:
-        game = decl
 
-    return DealScore(lines=tuple(lines), game=game, notes=tuple(notes))
+def _duplicate_premium(c: _Contract) -> list[ScoreLine]:
+    """AU-15: no games or rubbers in duplicate; a premium for 30 or more in tricks on one deal."""
+    if c.trick_points < GAME:
+        return []
+    text = f"premium for {GAME} or more in tricks on one deal = {DUPLICATE_PREMIUM}"
+    return [ScoreLine(c.declarer, Column.ABOVE, LineKind.GAME_BONUS, DUPLICATE_PREMIUM, text)]

@@ -4,44 +4,64 @@ The shared vocabulary of the three rule sets.  Each rule set's arithmetic lives 
 module (``score_bridge_whist``, ``score_auction``, ``score_contract``) and returns a
 :class:`DealScore` made of :class:`ScoreLine` items, so a lesson can show *why* each number is
 there, as the players of the day wrote it: trick points below the line, everything else above.
-Pure: no I/O.  Sides are compass partnerships, ``NS`` and ``EW``.
+Pure: no I/O.  Sides are compass partnerships, :class:`~replayer.rules.cards.Pair` ``NS`` and
+``EW`` (the other side of ``side`` is ``side.other``).
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
 
 from ..rules.cards import Pair, Strain
 
-__all__ = ["SIDES", "Side", "ScoreLine", "DealScore", "DealFacts", "other_side"]
+__all__ = ["SIDES", "Side", "Column", "LineKind", "ScoreLine", "DealScore", "DealFacts"]
 
 #: a side of the score sheet is a compass partnership
 Side = Pair
-Column = Literal["below", "above"]
-
 
 SIDES: tuple[Side, Side] = (Pair.NS, Pair.EW)
 
 
-def other_side(side: Side) -> Side:
-    return Pair(side).other
+class Column(enum.StrEnum):
+    """Where an entry is written: trick points below the line, everything else above it."""
+
+    BELOW = "below"
+    ABOVE = "above"
+
+
+class LineKind(enum.StrEnum):
+    """What an entry on the score sheet is for; its value is how the JSON output names it."""
+
+    #: trick points (below the line, or above in duplicate contract)
+    TRICKS = "tricks"
+    OVERTRICKS = "overtricks"
+    HONOURS = "honours"
+    #: honours at no-trumps: the aces
+    ACES = "aces"
+    CHICANE = "chicane"
+    SLAM = "slam"
+    UNDERTRICKS = "undertricks"
+    #: auction: a doubled contract made
+    DOUBLED_BONUS = "doubled-bonus"
+    #: contract: a doubled contract made
+    INSULT = "insult"
+    #: duplicate: the premium for a game, or for a part score
+    GAME_BONUS = "game-bonus"
+    PART_SCORE_BONUS = "part-score-bonus"
+    RUBBER = "rubber"
+    REVOKE = "revoke"
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One entry on the score sheet.
-
-    ``kind`` is one of: ``tricks`` (trick points, below the line), ``overtricks``, ``honours``,
-    ``aces``, ``chicane``, ``slam``, ``undertricks``, ``doubled-bonus`` (auction), ``insult``
-    (contract), ``game-bonus`` / ``part-score-bonus`` (duplicate), ``rubber``, ``revoke``.
-    ``text`` says it in words, e.g. "3 by cards in hearts at 8 a trick".
-    """
+    """One entry on the score sheet.  ``text`` says it in words, e.g. "3 by cards in hearts at 8 a
+    trick"."""
 
     side: Side
     column: Column
-    kind: str
+    kind: LineKind
     points: int
     text: str
 
@@ -52,8 +72,8 @@ class DealFacts:
 
     ``tricks`` are won in play; ``revokes`` counts established revokes per side; ``below`` is
     each side's trick score toward the current game before the deal; ``vulnerable`` the sides
-    vulnerable (contract).  ``honours_by_seat`` gives each seat's honours (see
-    :mod:`replayer.honours`); ``void`` the seats without a trump.
+    vulnerable (contract).  ``honours`` gives each side's honours held and the most in one hand
+    (see :mod:`replayer.scoring.honours`); ``void`` how many of its hands held no trump.
     """
 
     strain: Strain
@@ -66,12 +86,14 @@ class DealFacts:
     void: Mapping[Side, int] = field(default_factory=dict)  # side -> hands without a trump (0, 1, 2)
     revokes: Mapping[Side, int] = field(default_factory=dict)
     below: Mapping[Side, int] = field(default_factory=dict)
-    vulnerable: frozenset[str] = frozenset()
+    vulnerable: frozenset[Side] = frozenset()
     duplicate: bool = False  # contract: score the deal alone, with game and part-score bonuses
 
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
+    """A deal's score: its entries, the game it won, and the notes on the rules applied."""
+
     lines: tuple[ScoreLine, ...]
     #: the side that won a game on this deal, if any
     game: Side | None = None
@@ -81,5 +103,5 @@ class DealScore:
     def total(self, side: Side, column: Column | None = None) -> int:
         return sum(x.points for x in self.lines if x.side == side and (column is None or x.column == column))
 
-    def items(self, side: Side, kind: str) -> int:
+    def items(self, side: Side, kind: LineKind) -> int:
         return sum(x.points for x in self.lines if x.side == side and x.kind == kind)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..rules.cards import Strain
-from .base import SIDES, DealFacts, DealScore, ScoreLine, Side, other_side
+from .base import SIDES, Column, DealFacts, DealScore, LineKind, ScoreLine, Side
 
 __all__ = ["BridgeWhistOptions", "TRICK_VALUES", "GAME", "RUBBER_BONUS", "honour_points", "score_deal"]
 
@@ -74,30 +74,55 @@ def score_deal(
     facts: DealFacts, options: BridgeWhistOptions = BridgeWhistOptions(), dealer_leads_out_of_turn: int = 0
 ) -> DealScore:
     """Score one deal: tricks (after revoke and lead penalties), honours, chicane, slams, game."""
-    lines: list[ScoreLine] = []
-    notes: list[str] = []
-    strain = facts.strain
-    v = TRICK_VALUES[strain]
-    tricks: dict[Side, int] = {s: facts.tricks.get(s, 0) for s in SIDES}
-    in_play = dict(tricks)
+    tricks, penalty_notes = _tricks_after_penalties(facts, options, dealer_leads_out_of_turn)
+    trick_lines, trick_notes, game = _trick_lines(facts, tricks)
+    honour_lines = _honour_lines(facts, options)
+    lines = [
+        *trick_lines,
+        *honour_lines,
+        *_chicane_lines(facts, options, honour_lines),
+        *_slam_lines(facts),
+    ]
+    return DealScore(tuple(lines), game, tuple(penalty_notes + trick_notes))
 
+
+def _tricks_after_penalties(
+    facts: DealFacts, options: BridgeWhistOptions, dealer_leads_out_of_turn: int
+) -> tuple[dict[Side, int], list[str]]:
+    """Each side's tricks once the penalties have moved some (BW-25..27, BW-31), and notes saying so."""
+    tricks: dict[Side, int] = {s: facts.tricks.get(s, 0) for s in SIDES}
+    notes: list[str] = []
     # BW-25..27: the revoke penalty comes first — three tricks a revoke, from the revoking side.
     for side in SIDES:
         r = facts.revokes.get(side, 0)
         if r:
             t = min(3 * r, tricks[side])  # [interp] a side with fewer tricks gives what it has
             tricks[side] -= t
-            tricks[other_side(side)] += t
-            notes.append(f"revoke by {side}: {t} trick{'s' if t != 1 else ''} to {other_side(side)} [BW-25]")
+            tricks[side.other] += t
+            notes.append(f"revoke by {side}: {t} trick{'s' if t != 1 else ''} to {side.other} [BW-25]")
     # BW-31: the dealer's lead out of turn (American code) costs his side a trick each time.
     if dealer_leads_out_of_turn and options.dealer_lead_penalty:
         side = facts.declarer_side
         t = min(dealer_leads_out_of_turn, tricks[side])
         tricks[side] -= t
-        tricks[other_side(side)] += t
-        notes.append(f"dealer's lead out of turn: {t} trick{'s' if t != 1 else ''} to {other_side(side)}")
+        tricks[side.other] += t
+        notes.append(f"dealer's lead out of turn: {t} trick{'s' if t != 1 else ''} to {side.other}")
+    return tricks, notes
 
-    # BW-2, BW-10: trick points to whichever side won more than six, doubled per double.
+
+def _doubled_words(doubled: int) -> str:
+    if not doubled:
+        return ""
+    return ", " + ("doubled" if doubled == 1 else "redoubled" if doubled == 2 else f"doubled {doubled} times")
+
+
+def _trick_lines(facts: DealFacts, tricks: dict[Side, int]) -> tuple[list[ScoreLine], list[str], Side | None]:
+    """BW-2, BW-10: trick points to whichever side won more than six, doubled per double; the
+    revoke cap (BW-29); and the side that reached game."""
+    strain = facts.strain
+    v = TRICK_VALUES[strain]
+    lines: list[ScoreLine] = []
+    notes: list[str] = []
     game: Side | None = None
     for side in SIDES:
         over = tricks[side] - 6
@@ -106,12 +131,7 @@ def score_deal(
         mult = 2**facts.doubled
         points = over * v * mult
         how = "the odd trick" if over == 1 else f"{over} by cards"
-        dbl = (
-            ""
-            if not facts.doubled
-            else f", {'doubled' if facts.doubled == 1 else 'redoubled' if facts.doubled == 2 else f'doubled {facts.doubled} times'}"
-        )
-        text = f"{how} in {strain.word}{dbl}: {over} × {v * mult} = {points}"
+        text = f"{how} in {strain.word}{_doubled_words(facts.doubled)}: {over} × {v * mult} = {points}"
         before = facts.below.get(side, 0)
         if facts.revokes.get(side, 0) and before + points > REVOKE_CAP:
             capped = max(0, REVOKE_CAP - before)
@@ -119,53 +139,60 @@ def score_deal(
             text += f", cut to {capped} (a revoking side cannot win the game)"
             points = capped
         if points:
-            lines.append(ScoreLine(side, "below", "tricks", points, text))
+            lines.append(ScoreLine(side, Column.BELOW, LineKind.TRICKS, points, text))
         if before + points >= GAME:
             game = side
+    return lines, notes, game
 
-    # BW-13..15: honours to the original holders; BW-16..19: chicane.
-    honour: dict[Side, int] = dict.fromkeys(SIDES, 0)
+
+def _honour_lines(facts: DealFacts, options: BridgeWhistOptions) -> list[ScoreLine]:
+    """BW-13..15: honours to the original holders, whoever won the tricks."""
+    strain = facts.strain
+    kind = LineKind.ACES if strain is Strain.NOTRUMP else LineKind.HONOURS
+    lines: list[ScoreLine] = []
     for side in SIDES:
         held, most = facts.honours.get(side, (0, 0))
         pts = honour_points(strain, held, most, options)
         if pts:
-            honour[side] = pts
-            lines.append(
-                ScoreLine(
-                    side,
-                    "above",
-                    "aces" if strain is Strain.NOTRUMP else "honours",
-                    pts,
-                    _honour_text(strain, held, most, pts),
-                )
-            )
-    if strain is not Strain.NOTRUMP:
-        for side in SIDES:
-            voids = facts.void.get(side, 0)
-            if not voids:
-                continue
-            value = (4 if voids >= 2 else 2) * v
-            name = "double chicane" if voids >= 2 else "chicane"
-            if options.chicane_mode == "credit":
-                lines.append(ScoreLine(side, "above", "chicane", value, f"{name} in {strain.word}: {value}"))
-            else:
-                opp = other_side(side)
-                taken = min(value, honour[opp])
-                if taken:
-                    lines.append(
-                        ScoreLine(
-                            opp,
-                            "above",
-                            "chicane",
-                            -taken,
-                            f"{name} held against them: {taken} off their honours",
-                        )
-                    )
+            lines.append(ScoreLine(side, Column.ABOVE, kind, pts, _honour_text(strain, held, most, pts)))
+    return lines
 
-    # BW-21..24: slams, counted on the tricks won in play.
+
+def _chicane_lines(
+    facts: DealFacts, options: BridgeWhistOptions, honour_lines: list[ScoreLine]
+) -> list[ScoreLine]:
+    """BW-16..19: chicane, scored to the void side or taken off the adversaries' honours."""
+    strain = facts.strain
+    if strain is Strain.NOTRUMP:
+        return []
+    v = TRICK_VALUES[strain]
+    honour = {line.side: line.points for line in honour_lines}
+    lines: list[ScoreLine] = []
     for side in SIDES:
-        if in_play[side] == 13:
-            lines.append(ScoreLine(side, "above", "slam", 40, "grand slam: 40"))
-        elif in_play[side] == 12:
-            lines.append(ScoreLine(side, "above", "slam", 20, "little slam: 20"))
-    return DealScore(tuple(lines), game, tuple(notes))
+        voids = facts.void.get(side, 0)
+        if not voids:
+            continue
+        value = (4 if voids >= 2 else 2) * v
+        name = "double chicane" if voids >= 2 else "chicane"
+        if options.chicane_mode == "credit":
+            lines.append(
+                ScoreLine(side, Column.ABOVE, LineKind.CHICANE, value, f"{name} in {strain.word}: {value}")
+            )
+            continue
+        taken = min(value, honour.get(side.other, 0))
+        if taken:
+            text = f"{name} held against them: {taken} off their honours"
+            lines.append(ScoreLine(side.other, Column.ABOVE, LineKind.CHICANE, -taken, text))
+    return lines
+
+
+def _slam_lines(facts: DealFacts) -> list[ScoreLine]:
+    """BW-21..24: slams, counted on the tricks won in play (before any penalty)."""
+    lines: list[ScoreLine] = []
+    for side in SIDES:
+        won = facts.tricks.get(side, 0)
+        if won == 13:
+            lines.append(ScoreLine(side, Column.ABOVE, LineKind.SLAM, 40, "grand slam: 40"))
+        elif won == 12:
+            lines.append(ScoreLine(side, Column.ABOVE, LineKind.SLAM, 20, "little slam: 20"))
+    return lines

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.cards import Strain
-from .base import Column, DealFacts, DealScore, ScoreLine, Side, other_side
+from .base import SIDES, Column, DealFacts, DealScore, LineKind, ScoreLine, Side
 
 __all__ = [
     "ContractOptions",
@@ -123,7 +123,7 @@ def _sum_text(values: list[int]) -> str:
 
 
 def _declarer_tricks(facts: DealFacts) -> int:
-    declarer, defenders = facts.declarer_side, other_side(facts.declarer_side)
+    declarer, defenders = facts.declarer_side, facts.declarer_side.other
     if declarer in facts.tricks:
         won = facts.tricks[declarer]
         if defenders in facts.tricks and won + facts.tricks[defenders] != 13:
@@ -137,116 +137,164 @@ def _declarer_tricks(facts: DealFacts) -> int:
     return won
 
 
-def _honour_lines(facts: DealFacts, column: Column) -> list[ScoreLine]:
+def _honour_lines(facts: DealFacts) -> list[ScoreLine]:
+    """CB-12, rubber only: honours in one hand, above the line, to the side holding them."""
     lines = []
-    for side in ("NS", "EW"):
+    for side in SIDES:
         _held, most = facts.honours.get(side, (0, 0))
         if facts.strain is Strain.NOTRUMP:
             if most >= 4:
-                lines.append(ScoreLine(side, column, "honours", 150, "4 aces in one hand: 150"))
+                lines.append(ScoreLine(side, Column.ABOVE, LineKind.HONOURS, 150, "4 aces in one hand: 150"))
         elif most >= 5:
-            lines.append(ScoreLine(side, column, "honours", 150, "5 trump honours in one hand: 150"))
+            lines.append(
+                ScoreLine(side, Column.ABOVE, LineKind.HONOURS, 150, "5 trump honours in one hand: 150")
+            )
         elif most == 4:
-            lines.append(ScoreLine(side, column, "honours", 100, "4 trump honours in one hand: 100"))
+            lines.append(
+                ScoreLine(side, Column.ABOVE, LineKind.HONOURS, 100, "4 trump honours in one hand: 100")
+            )
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class _Contract:
+    """The contract, who played it and how it went, as the scoring steps below need them."""
+
+    level: int
+    strain: Strain
+    doubled: int
+    declarer: Side
+    vulnerable: bool
+    won: int
+    duplicate: bool
+
+    @property
+    def needed(self) -> int:
+        return self.level + 6
+
+    @property
+    def doubled_words(self) -> str:
+        return ("", " doubled", " redoubled")[self.doubled]
+
+
+#: what a scoring step gives: entries on the sheet and notes on the rules applied
+_Step = tuple[list[ScoreLine], list[str]]
 
 
 def score_deal(facts: DealFacts, options: ContractOptions = ContractOptions()) -> DealScore:
     """Score one contract bridge deal, every component as its own line (see the module notes)."""
-    level, strain, doubled = facts.level, facts.strain, facts.doubled
+    level, doubled = facts.level, facts.doubled
     if level is None or not 1 <= level <= 7:
         raise ValueError(f"a contract is bid at level 1 to 7, not {level}")
     if doubled not in (0, 1, 2):
         raise ValueError(f"a contract is undoubled (0), doubled (1) or redoubled (2), not {doubled}")
-    trick_value(strain)  # refuses royal spades
+    trick_value(facts.strain)  # refuses royal spades
     declarer = facts.declarer_side
-    defenders = other_side(declarer)
-    vulnerable = declarer in facts.vulnerable
-    won = _declarer_tricks(facts)
-    needed = level + 6
-    duplicate = facts.duplicate
-    trick_column: Column = "above" if duplicate else "below"
-    name = f"{level}{strain.symbol}"
-    mult = (1, 2, 4)[doubled]
-    dbl = ("", " doubled", " redoubled")[doubled]
-    lines: list[ScoreLine] = []
-    notes: list[str] = []
+    c = _Contract(
+        level,
+        facts.strain,
+        doubled,
+        declarer,
+        declarer in facts.vulnerable,
+        _declarer_tricks(facts),
+        facts.duplicate,
+    )
     game: Side | None = None
-
-    if won >= needed:
-        score = contract_trick_score(level, strain, doubled)
-        value = trick_value(strain)
-        if strain is Strain.NOTRUMP:
-            arith = f"{level} × 30 + 10" if level > 1 else "30 + 10"
-        else:
-            arith = f"{level} × {value}"
-        if doubled:
-            arith = f"({arith}) × {mult}" if strain is Strain.NOTRUMP else f"{arith} × {mult}"
-        lines.append(
-            ScoreLine(declarer, trick_column, "tricks", score, f"{name}{dbl} made: {arith} = {score}")
-        )
-
-        over = won - needed
-        if over:
-            if doubled:
-                each = (200 if vulnerable else 100) * (2 if doubled == 2 else 1)
-                text = (
-                    f"{_plural(over, 'overtrick')}{dbl}, {_vul(vulnerable)}: {over} × {each} = {over * each}"
-                )
-            else:
-                each = value
-                text = f"{_plural(over, 'overtrick')}: {over} × {each} = {over * each}"
-            lines.append(ScoreLine(declarer, "above", "overtricks", over * each, text))
-
-        if level == 6:
-            bonus = 750 if vulnerable else 500
-            lines.append(
-                ScoreLine(
-                    declarer, "above", "slam", bonus, f"small slam bid and made, {_vul(vulnerable)}: {bonus}"
-                )
-            )
-        elif level == 7:
-            bonus = 1500 if vulnerable else 1000
-            lines.append(
-                ScoreLine(
-                    declarer, "above", "slam", bonus, f"grand slam bid and made, {_vul(vulnerable)}: {bonus}"
-                )
-            )
-
-        if doubled:
-            insult = 50 if doubled == 1 or options.old_doubled_undertricks else 100
-            lines.append(ScoreLine(declarer, "above", "insult", insult, f"insult {insult}"))
-            if doubled == 2 and options.old_doubled_undertricks:
-                notes.append("older rules (CB-9): the insult for a redoubled contract is 50")
-
-        if duplicate:
-            if score >= GAME:
-                bonus = 500 if vulnerable else 300
-                text = f"game bonus, {_vul(vulnerable)}: {bonus}"
-                lines.append(ScoreLine(declarer, "above", "game-bonus", bonus, text))
-                game = declarer
-            else:
-                lines.append(ScoreLine(declarer, "above", "part-score-bonus", 50, "part-score bonus: 50"))
-        else:
-            before = facts.below.get(declarer, 0)
-            if before + score >= GAME:
-                game = declarer
-                if before:
-                    notes.append(f"game: {declarer} {before} + {score} = {before + score} below the line")
+    if c.won >= c.needed:
+        game_lines, game_notes, game = _game(c, facts.below.get(declarer, 0))
+        steps = [
+            (_made_lines(c), []),
+            (_slam_lines(c), []),
+            _insult(c, options),
+            (game_lines, game_notes),
+        ]
     else:
-        down = needed - won
-        values = undertrick_values(down, vulnerable, doubled, options.old_doubled_undertricks)
-        text = f"{_plural(down, 'undertrick')}{dbl}, {_vul(vulnerable)}: {_sum_text(values)}"
-        lines.append(ScoreLine(defenders, "above", "undertricks", sum(values), text))
-        if doubled and options.old_doubled_undertricks and not vulnerable:
-            notes.append("older rules (CB-9): not vulnerable doubled under-tricks 100, then 200 each")
-
+        steps = [_undertricks(c, options)]
     if options.honours:
-        if duplicate:
-            notes.append("honours are not scored in duplicate (CB-12 is rubber only)")
+        if c.duplicate:
+            steps.append(([], ["honours are not scored in duplicate (CB-12 is rubber only)"]))
         else:
-            lines.extend(_honour_lines(facts, "above"))
+            steps.append((_honour_lines(facts), []))
+    if c.duplicate:
+        steps.append(([], ["duplicate: every item is written above; nothing carries to the next deal"]))
+    lines = tuple(line for step_lines, _ in steps for line in step_lines)
+    notes = tuple(note for _, step_notes in steps for note in step_notes)
+    return DealScore(lines, game=game, notes=notes)
 
-    if duplicate:
-        notes.append("duplicate: every item is written above; nothing carries to the next deal")
-    return DealScore(tuple(lines), game=game, notes=tuple(notes))
+
+def _made_lines(c: _Contract) -> list[ScoreLine]:
+    """The contract made: its trick score (below the line, above in duplicate) and the overtricks."""
+    score = contract_trick_score(c.level, c.strain, c.doubled)
+    value = trick_value(c.strain)
+    mult = (1, 2, 4)[c.doubled]
+    if c.strain is Strain.NOTRUMP:
+        arith = f"{c.level} × 30 + 10" if c.level > 1 else "30 + 10"
+    else:
+        arith = f"{c.level} × {value}"
+    if c.doubled:
+        arith = f"({arith}) × {mult}" if c.strain is Strain.NOTRUMP else f"{arith} × {mult}"
+    column = Column.ABOVE if c.duplicate else Column.BELOW
+    name = f"{c.level}{c.strain.symbol}{c.doubled_words}"
+    lines = [ScoreLine(c.declarer, column, LineKind.TRICKS, score, f"{name} made: {arith} = {score}")]
+    over = c.won - c.needed
+    if over:
+        if c.doubled:
+            each = (200 if c.vulnerable else 100) * (2 if c.doubled == 2 else 1)
+            how = f"{c.doubled_words}, {_vul(c.vulnerable)}"
+        else:
+            each, how = value, ""
+        text = f"{_plural(over, 'overtrick')}{how}: {over} × {each} = {over * each}"
+        lines.append(ScoreLine(c.declarer, Column.ABOVE, LineKind.OVERTRICKS, over * each, text))
+    return lines
+
+
+def _slam_lines(c: _Contract) -> list[ScoreLine]:
+    """CB-5: the slam bonus, for a slam bid and made."""
+    if c.level < 6:
+        return []
+    name = "small" if c.level == 6 else "grand"
+    bonus = (750 if c.vulnerable else 500) if c.level == 6 else (1500 if c.vulnerable else 1000)
+    text = f"{name} slam bid and made, {_vul(c.vulnerable)}: {bonus}"
+    return [ScoreLine(c.declarer, Column.ABOVE, LineKind.SLAM, bonus, text)]
+
+
+def _insult(c: _Contract, options: ContractOptions) -> _Step:
+    """CB-7: the insult for a doubled or redoubled contract made (50 for either under old rules)."""
+    if not c.doubled:
+        return [], []
+    insult = 50 if c.doubled == 1 or options.old_doubled_undertricks else 100
+    lines = [ScoreLine(c.declarer, Column.ABOVE, LineKind.INSULT, insult, f"insult {insult}")]
+    if c.doubled == 2 and options.old_doubled_undertricks:
+        return lines, ["older rules (CB-9): the insult for a redoubled contract is 50"]
+    return lines, []
+
+
+def _game(c: _Contract, before: int) -> tuple[list[ScoreLine], list[str], Side | None]:
+    """Whether the contract made wins a game: in duplicate the game or part-score bonus (CB-10),
+    at rubber the trick score added to ``before``, the score below the line (CB-2)."""
+    score = contract_trick_score(c.level, c.strain, c.doubled)
+    if c.duplicate:
+        if score < GAME:
+            return (
+                [ScoreLine(c.declarer, Column.ABOVE, LineKind.PART_SCORE_BONUS, 50, "part-score bonus: 50")],
+                [],
+                None,
+            )
+        bonus = 500 if c.vulnerable else 300
+        text = f"game bonus, {_vul(c.vulnerable)}: {bonus}"
+        return [ScoreLine(c.declarer, Column.ABOVE, LineKind.GAME_BONUS, bonus, text)], [], c.declarer
+    if before + score < GAME:
+        return [], [], None
+    notes = [f"game: {c.declarer} {before} + {score} = {before + score} below the line"] if before else []
+    return [], notes, c.declarer
+
+
+def _undertricks(c: _Contract, options: ContractOptions) -> _Step:
+    """CB-6, CB-8, CB-9: the contract failed: under-tricks to the defenders, above the line."""
+    down = c.needed - c.won
+    values = undertrick_values(down, c.vulnerable, c.doubled, options.old_doubled_undertricks)
+    text = f"{_plural(down, 'undertrick')}{c.doubled_words}, {_vul(c.vulnerable)}: {_sum_text(values)}"
+    lines = [ScoreLine(c.declarer.other, Column.ABOVE, LineKind.UNDERTRICKS, sum(values), text)]
+    if c.doubled and options.old_doubled_undertricks and not c.vulnerable:
+        return lines, ["older rules (CB-9): not vulnerable doubled under-tricks 100, then 200 each"]
+    return lines, []

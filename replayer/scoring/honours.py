@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..rules.cards import Card, Rank, Seat, Strain, Suit
+from ..rules.cards import Card, Pair, Rank, Seat, Strain, Suit
 
 __all__ = ["Honours", "honours_held", "HONOUR_RANKS"]
 
@@ -28,24 +28,24 @@ class Honours:
     def at_notrump(self) -> bool:
         return self.strain is Strain.NOTRUMP
 
-    def of_side(self, side: str) -> tuple[Card, ...]:
-        """Honours held by a side, ``NS`` or ``EW``."""
+    def of_side(self, side: Pair) -> tuple[Card, ...]:
+        """Honours held by a compass partnership."""
         return tuple(c for s, cards in self.by_seat.items() if s.side == side for c in cards)
 
-    def count(self, side: str) -> int:
+    def count(self, side: Pair) -> int:
         return len(self.of_side(side))
 
-    def most_in_one_hand(self, side: str) -> int:
+    def most_in_one_hand(self, side: Pair) -> int:
         return max((len(cards) for s, cards in self.by_seat.items() if s.side == side), default=0)
 
-    def chicane(self, side: str) -> int:
+    def chicane(self, side: Pair) -> int:
         """How many hands of the side held no trump (0, 1 or 2); always 0 at no-trumps."""
         trump = self.strain.trump
         if trump is None:
             return 0
         return sum(1 for s in self.void if s.side == side)
 
-    def describe(self, side: str, labels: Mapping[Seat, str] | None = None) -> str:
+    def describe(self, side: Pair, labels: Mapping[Seat, str] | None = None) -> str:
         """E.g. ``♥A Q J with Y, ♥10 with Z`` (seats named by ``labels`` when given)."""
         parts = []
         for s, cards in self.by_seat.items():

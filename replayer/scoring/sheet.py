@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
-from ..record.phrases import Claim
-from ..rules.cards import Strain
+from ..record.phrases import AwardKind, Claim, HonoursSplit
+from ..record.sides import Narrative
+from ..rules.cards import BookPair, Pair, Strain
 from ..rules.game import Game
+from ..rules.regimes import RuleSet
 from .auction import GAME as AUCTION_GAME
 from .auction import RUBBER_BONUS as AUCTION_RUBBER_BONUS
 from .auction import AuctionOptions
 from .auction import score_deal as score_auction
-from .base import SIDES, Column, DealFacts, DealScore, ScoreLine, Side, other_side
+from .base import SIDES, Column, DealFacts, DealScore, LineKind, ScoreLine, Side
 from .bridge_whist import GAME as BW_GAME
 from .bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
 from .bridge_whist import BridgeWhistOptions
@@ -35,6 +37,7 @@ from .honours import honours_held
 __all__ = [
     "RuleScoring",
     "SCORING",
+    "ScoringOptions",
     "below_before",
     "facts_from_claims",
     "facts_from_game",
@@ -44,18 +47,35 @@ __all__ = [
     "play_rubber",
 ]
 
+#: the options of any rule set: where its sources disagree, which reading to score by
+ScoringOptions = BridgeWhistOptions | AuctionOptions | ContractOptions
+_Options = TypeVar("_Options", BridgeWhistOptions, AuctionOptions, ContractOptions)
+#: a rule set's scorer, taking any rule set's options (and refusing another rule set's)
+Scorer = Callable[[DealFacts, ScoringOptions], DealScore]
+
+
+def _scorer(options: type[_Options], score: Callable[[DealFacts, _Options], DealScore]) -> Scorer:
+    """``score`` for the registry: it refuses the options of another rule set."""
+
+    def checked(facts: DealFacts, given: ScoringOptions) -> DealScore:
+        if not isinstance(given, options):
+            raise TypeError(f"this rule set is scored with {options.__name__}, not {type(given).__name__}")
+        return score(facts, given)
+
+    return checked
+
 
 @dataclass(frozen=True, slots=True)
 class RuleScoring:
     """How a rule set scores: the deal scorer and its options, the game, and the rubber bonus."""
 
-    score: Callable[..., DealScore]  # (facts, options) -> DealScore
-    options: type  # the rule set's options dataclass; its defaults follow Foster and Elwell
+    score: Scorer
+    options: type[ScoringOptions]  # the rule set's options; their defaults follow Foster and Elwell
     game: int
     rubber_bonus: Callable[[int], int]  # games the rubber's losers won -> bonus to the winners
     vulnerability: bool = False  # contract: a side with a game is vulnerable
 
-    def make_options(self, settings: dict[str, str] | None = None) -> Any:
+    def make_options(self, settings: Mapping[str, str] | None = None) -> ScoringOptions:
         """The options with ``settings`` (name -> text, e.g. ``chicane_mode=deduct``) applied.
         Raises ValueError naming the options there are when a name or a value is wrong."""
         fields = {f.name: f for f in dataclasses.fields(self.options)}
@@ -63,51 +83,63 @@ class RuleScoring:
         for name, text in (settings or {}).items():
             if name not in fields:
                 raise ValueError(f"unknown option {name!r}; the options are: {', '.join(fields)}")
-            default = fields[name].default
-            if isinstance(default, bool):
-                if text.lower() not in ("true", "false", "yes", "no", "on", "off"):
-                    raise ValueError(f"option {name} takes true or false, not {text!r}")
-                values[name] = text.lower() in ("true", "yes", "on")
-            elif isinstance(default, int) or default is None:
-                try:
-                    values[name] = int(text)
-                except ValueError:
-                    raise ValueError(f"option {name} takes a number, not {text!r}") from None
-            else:
-                values[name] = text
+            values[name] = _option_value(name, text, fields[name].default)
         hints = typing.get_type_hints(self.options)
         for name, value in values.items():  # Literal choices, checked against the annotation
             if typing.get_origin(hints[name]) is typing.Literal and value not in typing.get_args(hints[name]):
                 raise ValueError(
                     f"option {name} is one of {', '.join(typing.get_args(hints[name]))}, not {value!r}"
                 )
-        return self.options(**values)
+        # the values are read by their defaults' kinds and checked against the choices: the class
+        # is called as a plain constructor, which mypy cannot check against text read at run time
+        construct: Callable[..., ScoringOptions] = self.options
+        return construct(**values)
 
 
-SCORING: dict[str, RuleScoring] = {
-    "bridge-whist": RuleScoring(score_bridge_whist, BridgeWhistOptions, BW_GAME, lambda _: BW_RUBBER_BONUS),
-    "auction": RuleScoring(score_auction, AuctionOptions, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS),
-    "contract": RuleScoring(
-        score_contract, ContractOptions, CONTRACT_GAME, contract_rubber_bonus, vulnerability=True
+def _option_value(name: str, text: str, default: object) -> object:
+    """An option's text read as its default's kind: true/false, a number, or the text itself."""
+    if isinstance(default, bool):
+        if text.lower() not in ("true", "false", "yes", "no", "on", "off"):
+            raise ValueError(f"option {name} takes true or false, not {text!r}")
+        return text.lower() in ("true", "yes", "on")
+    if isinstance(default, int) or default is None:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"option {name} takes a number, not {text!r}") from None
+    return text
+
+
+SCORING: dict[RuleSet, RuleScoring] = {
+    RuleSet.BRIDGE_WHIST: RuleScoring(
+        _scorer(BridgeWhistOptions, score_bridge_whist),
+        BridgeWhistOptions,
+        BW_GAME,
+        lambda _: BW_RUBBER_BONUS,
+    ),
+    RuleSet.AUCTION: RuleScoring(
+        _scorer(AuctionOptions, score_auction), AuctionOptions, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS
+    ),
+    RuleSet.CONTRACT: RuleScoring(
+        _scorer(ContractOptions, score_contract),
+        ContractOptions,
+        CONTRACT_GAME,
+        contract_rubber_bonus,
+        vulnerability=True,
     ),
 }
 
 
-def register(name: str, scoring: RuleScoring) -> None:
-    SCORING[name] = scoring
-
-
 def facts_from_game(
     game: Game,
-    below: dict[Side, int] | None = None,
-    vulnerable: frozenset[str] = frozenset(),
+    below: Mapping[Side, int] | None = None,
+    vulnerable: frozenset[Side] = frozenset(),
     duplicate: bool = False,
 ) -> DealFacts | None:
     """The facts of a complete, validated deal; None if it was not declared or not fully known."""
     decl = game.declaration
     if decl is None:
         return None
-    tricks: dict[Side, int] = {s: n for s, n in game.tricks_won.items() if s in SIDES}  # type: ignore[misc]
     honours: dict[Side, tuple[int, int]] = {}
     void: dict[Side, int] = {}
     if all(len(h) == 13 for h in game.deal.values()):
@@ -115,17 +147,16 @@ def facts_from_game(
         for side in SIDES:
             honours[side] = (held.count(side), held.most_in_one_hand(side))
             void[side] = held.chicane(side)
-    maker = decl.maker.side if decl.maker is not None else None
     return DealFacts(
         strain=decl.strain,
-        declarer_side=decl.declarer.side,  # type: ignore[arg-type]
-        tricks=tricks,
+        declarer_side=decl.declarer.side,
+        tricks=dict(game.tricks_won),
         level=decl.level,
         doubled=decl.doubled,
-        maker_side=maker,  # type: ignore[arg-type]
+        maker_side=decl.maker.side if decl.maker is not None else None,
         honours=honours,
         void=void,
-        below=below or {},
+        below=dict(below or {}),
         vulnerable=vulnerable,
         duplicate=duplicate,
         revokes={side: sum(1 for _, s in game.revokes if s.side == side) for side in SIDES},
@@ -135,26 +166,34 @@ def facts_from_game(
 def below_before(game: Game) -> dict[Side, int]:
     """Each side's trick score toward the current game, from the hand's ``score_before``
     (given for the book's sides ``AB``/``YZ`` or for ``NS``/``EW``)."""
-    out: dict[Side, int] = {"NS": 0, "EW": 0}
+    out: dict[Side, int] = dict.fromkeys(SIDES, 0)
     for key, points in game.score_before.items():
-        if key in ("NS", "EW"):
-            out[key] = points  # type: ignore[index]
-        elif key in ("YZ", "AB"):
-            out[game.dealer.side if key == "YZ" else game.dealer.lho.side] = points  # type: ignore[index]
+        if key in Pair.__members__:
+            out[Pair(key)] = points
+        elif key in BookPair.__members__:
+            out[game.pair(BookPair(key))] = points
     return out
 
 
 _HONOURS_HELD = {  # (claim value, detail) -> (honours held, most in one hand)
     (3, None): (3, 2),
     (4, None): (4, 2),
-    (4, "between_partners"): (4, 2),
-    (4, "one_hand"): (4, 4),
+    (4, HonoursSplit.BETWEEN_PARTNERS): (4, 2),
+    (4, HonoursSplit.ONE_HAND): (4, 4),
     (5, None): (5, 3),
-    (5, "between_partners"): (5, 3),
-    (5, "one_hand"): (5, 5),
-    (5, "one_hand_fifth_partner"): (5, 4),
+    (5, HonoursSplit.BETWEEN_PARTNERS): (5, 3),
+    (5, HonoursSplit.ONE_HAND): (5, 5),
+    (5, HonoursSplit.ONE_HAND_FIFTH_PARTNER): (5, 4),
 }
-_ACES_HELD = {(3, None): (3, 2), (4, None): (4, 2), (4, "one_hand"): (4, 4)}
+_ACES_HELD = {(3, None): (3, 2), (4, None): (4, 2), (4, HonoursSplit.ONE_HAND): (4, 4)}
+
+#: a narrative rubber has no dealer to place the book's letters: WE and Y–Z sit North–South
+_NARRATIVE_SIDES: Mapping[BookPair | Narrative, Side] = {
+    Narrative.WE: Pair.NS,
+    Narrative.THEY: Pair.EW,
+    BookPair.YZ: Pair.NS,
+    BookPair.AB: Pair.EW,
+}
 
 
 def facts_from_claims(
@@ -162,33 +201,32 @@ def facts_from_claims(
     strain: Strain | None = None,
     declarer: Side | None = None,
     doubled: int = 0,
-    sides: dict[str, Side] | None = None,
+    sides: Mapping[BookPair | Narrative, Side] = _NARRATIVE_SIDES,
 ) -> DealFacts:
     """The facts of a deal known only by its result line ("WE made three tricks and simple honors in
     hearts"), as in the books' worked rubbers.  Raises ValueError when the line does not say enough."""
-    names: dict[str, Side] = sides or {"WE": "NS", "THEY": "EW", "YZ": "NS", "AB": "EW"}
     tricks: dict[Side, int] = {}
     honours: dict[Side, tuple[int, int]] = {}
     void: dict[Side, int] = {}
     for cl in claims:
-        side = names[cl.side]
+        side = sides[cl.side]
         strain = strain or cl.strain
-        if cl.kind == "by_cards":
+        if cl.kind is AwardKind.BY_CARDS:
             tricks[side] = 6 + int(cl.value)
-        elif cl.kind == "slam":
+        elif cl.kind is AwardKind.SLAM:
             tricks.setdefault(side, 12 if cl.value == "little" else 13)
-        elif cl.kind == "honours":
+        elif cl.kind is AwardKind.HONOURS:
             honours[side] = _HONOURS_HELD[(int(cl.value), cl.detail)]
-        elif cl.kind == "aces":
+        elif cl.kind is AwardKind.ACES:
             honours[side] = _ACES_HELD[(int(cl.value), cl.detail)]
-        elif cl.kind == "chicane":
+        elif cl.kind is AwardKind.CHICANE:
             void[side] = 2 if cl.value == "double" else 1
     if strain is None:
         raise ValueError("the result does not name the trump: add 'in hearts' or give the trump")
     if not tricks:
         raise ValueError("the result does not say who won how many tricks")
     [(winner, won)] = list(tricks.items())[:1]
-    tricks[other_side(winner)] = 13 - won
+    tricks[winner.other] = 13 - won
     return DealFacts(
         strain=strain,
         declarer_side=declarer or winner,
@@ -199,7 +237,9 @@ def facts_from_claims(
     )
 
 
-def score_game(game: Game, below: dict[Side, int] | None = None, options: Any = None) -> DealScore | None:
+def score_game(
+    game: Game, below: Mapping[Side, int] | None = None, options: ScoringOptions | None = None
+) -> DealScore | None:
     """Score a validated game from the score before the deal (``below``: each side toward game),
     under the rule set's options (its defaults when None)."""
     scoring = SCORING.get(game.regime.name)
@@ -213,6 +253,8 @@ def score_game(game: Game, below: dict[Side, int] | None = None, options: Any = 
 
 @dataclass(frozen=True, slots=True)
 class SheetDeal:
+    """One deal on a rubber's sheet: where it falls in the rubber, and its score."""
+
     number: int  # 1, 2, … in the rubber
     game_number: int  # the game this deal was played in
     score: DealScore
@@ -221,6 +263,8 @@ class SheetDeal:
 
 @dataclass(frozen=True, slots=True)
 class RubberSheet:
+    """A rubber's score sheet: the deals in order, the games won, and the rubber bonus."""
+
     deals: tuple[SheetDeal, ...]
     games: tuple[tuple[int, Side], ...]  # (game number, winner)
     bonus: ScoreLine | None
@@ -233,7 +277,7 @@ class RubberSheet:
 
     def column(self, side: Side, column: Column) -> int:
         own = sum(d.score.total(side, column) for d in self.deals)
-        if column == "above" and self.bonus and self.bonus.side == side:
+        if column == Column.ABOVE and self.bonus and self.bonus.side == side:
             own += self.bonus.points
         return own
 
@@ -244,19 +288,22 @@ class RubberSheet:
     @property
     def value(self) -> int:
         """What the rubber is worth to the side with the larger total (BW-7)."""
-        return abs(self.total("NS") - self.total("EW"))
+        return abs(self.total(Pair.NS) - self.total(Pair.EW))
 
 
 def play_rubber(
-    rules: str, deals: Sequence[DealFacts], labels: Sequence[str] = (), options: Any = None
+    rules: RuleSet,
+    deals: Sequence[DealFacts],
+    labels: Sequence[str] = (),
+    options: ScoringOptions | None = None,
 ) -> RubberSheet:
     """Score deals in order as one rubber: each side's trick score toward game starts at 0 each
     game (BW-5); the rubber ends when a side has won two games (BW-6) and earns the bonus.
     Deals after the end raise ValueError."""
     scoring = SCORING[rules]
     opts = options if options is not None else scoring.options()
-    below: dict[Side, int] = {"NS": 0, "EW": 0}
-    won: dict[Side, int] = {"NS": 0, "EW": 0}
+    below: dict[Side, int] = dict.fromkeys(SIDES, 0)
+    won: dict[Side, int] = dict.fromkeys(SIDES, 0)
     game_no = 1
     out: list[SheetDeal] = []
     games: list[tuple[int, Side]] = []
@@ -268,7 +315,7 @@ def play_rubber(
         score = scoring.score(dataclasses.replace(facts, below=dict(below), vulnerable=vul), opts)
         out.append(SheetDeal(i + 1, game_no, score, labels[i] if i < len(labels) else ""))
         for side in SIDES:
-            below[side] += score.total(side, "below")
+            below[side] += score.total(side, Column.BELOW)
         winner = score.game
         if winner is None:
             reached = [s for s in SIDES if below[s] >= scoring.game]
@@ -277,8 +324,8 @@ def play_rubber(
             games.append((game_no, winner))
             won[winner] += 1
             game_no += 1
-            below = {"NS": 0, "EW": 0}
+            below = dict.fromkeys(SIDES, 0)
             if won[winner] == 2:
-                points = scoring.rubber_bonus(won[other_side(winner)])
-                bonus = ScoreLine(winner, "above", "rubber", points, f"rubber: {points}")
+                points = scoring.rubber_bonus(won[winner.other])
+                bonus = ScoreLine(winner, Column.ABOVE, LineKind.RUBBER, points, f"rubber: {points}")
     return RubberSheet(tuple(out), tuple(games), bonus, bonus is not None)
