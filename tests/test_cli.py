@@ -13,6 +13,7 @@ from replayer.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND1 = ROOT / "hands" / "foster-1904" / "hand-1.yaml"
+REALBRIDGE = "endplay_example2_realbridge2021.pbn"  # of the test corpus, tests/fixtures/corpus
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -160,9 +161,10 @@ def test_annotate_refuses_an_unknown_detector(capsys: pytest.CaptureFixture[str]
 def test_import_writes_one_hand_per_board_and_never_overwrites(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from support.corpus import corpus_dir
+    from support.corpus import pbn_game
 
-    pbn = corpus_dir() / "pbn" / "ben_cold_6d.pbn"
+    pbn = tmp_path / "one.pbn"  # a real board with all 52 cards: RealBridge 2021, board 11, table 26
+    pbn.write_text(pbn_game(REALBRIDGE, '[Board "11"]', '[Table "26"]'), encoding="utf-8")
     out = tmp_path / "boards"
     assert main(["import", str(pbn), "--out", str(out)]) == 0
     written = sorted(out.glob("*.yaml"))
@@ -181,18 +183,19 @@ def test_import_writes_one_hand_per_board_and_never_overwrites(
 def test_import_reports_a_board_the_laws_reject_with_its_trick_and_seat(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from support.corpus import corpus_dir
+    from support.corpus import pbn_game
 
-    text = (corpus_dir() / "pbn" / "ben_cold_6d.pbn").read_text(encoding="latin-1")
-    # North's ♠8 (trick 1) and ♦A (trick 2) swapped: North shows out of spades while holding one
-    text = text.replace("S2 S8 ST SA", "S2 DA ST SA").replace("D7 DA D4 D2", "D7 S8 D4 D2")
+    text = pbn_game(REALBRIDGE, '[Board "11"]', '[Table "26"]')
+    # North's ♥6 (trick 1) and ♣2 (trick 8) swapped: North shows out of hearts while holding one
+    text = text.replace("H5 H4 HQ H6", "H5 H4 HQ C2").replace("C8 CA C6 C2", "C8 CA C6 H6")
     small = tmp_path / "one.pbn"
-    small.write_text(text, encoding="latin-1")
+    small.write_text(text, encoding="utf-8")
     assert main(["import", str(small), "--dry-run"]) == 1
     err = capsys.readouterr().err
     # the reader finds it first, at its line and column, with the board and the seat
     assert re.search(
-        r"one\.pbn:23:4: error\[pbn-play\]: board 79: North revokes: DA on a spade lead while holding S8", err
+        r"one\.pbn:21:10: error\[pbn-play\]: board 11: North revokes: C2 on a heart lead while holding H6",
+        err,
     ), err
     assert "nothing written (dry run)" in err and not (tmp_path / "one").exists()
 

@@ -48,29 +48,19 @@ def read(name: str) -> list[LinBoard]:
 # ---------------------------------------------------------------------------------------------
 # The corpus: counts
 
-# file: (boards, pc cards, nt| comments, an| alerts, mc| claims).  SOURCES.md's table gives the
-# same figures except for the vugraph file, where it counted only commands preceded by a "|" on
-# the same line (496 / 202 / 16 / 11): the file puts one command group per line, and the
-# commands that open a line were missed.  The true counts are below; the test after this one
-# reproduces SOURCES.md's figures with that count, to show where they come from.
+# file: (boards, pc cards, nt| comments, an| alerts, mc| claims), as in the corpus's SOURCES.md.
+# The vugraph file puts one command group per line: the commands that open a line count too.
 COUNTS = {
     "bridgebots_usbf2010_sf_vugraph.lin": (30, 732, 549, 16, 30),
     "bridgebots_sample.lin": (1, 52, 0, 1, 0),
     "endplay_example1_multi.lin": (8, 400, 0, 30, 2),
-    "pbntools_28189453_deal_only.lin": (1, 0, 0, 0, 0),
-    "pbntools_28189391_passed_out.lin": (1, 0, 0, 0, 0),
-    "pbntools_28190102_claim_midtrick.lin": (1, 6, 0, 0, 1),
-    "pbntools_28189836_6NTx_claim.lin": (1, 13, 0, 0, 1),
-    "pbntools_28189550_multi_alert_claim.lin": (1, 44, 0, 1, 1),
-    "pbntools_aba_1047742261_alerts.lin": (1, 52, 0, 10, 0),
-    "pbntools_bbo_3399598383.lin": (1, 52, 0, 0, 0),
-    "pbntools_history_3381671193_claim11.lin": (1, 44, 0, 1, 1),
+    "replayer_deal_only.lin": (1, 0, 0, 0, 0),
+    "replayer_passed_out.lin": (1, 0, 0, 0, 0),
 }
-SOURCES_TABLE_VUGRAPH = (30, 496, 202, 16, 11)
 
 
 def test_every_corpus_file_is_counted() -> None:
-    assert {p.name for p in FILES} == set(COUNTS)
+    assert {p.name for p in FILES} == set(COUNTS) and all(boards > 0 for boards, *_ in COUNTS.values())
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -87,17 +77,11 @@ def test_corpus_file_reads_cleanly_with_the_expected_counts(path: Path) -> None:
     assert got == COUNTS[path.name]
 
 
-def test_sources_table_figures_for_the_vugraph_file_are_the_mid_line_commands() -> None:
-    text = (CORPUS / "bridgebots_usbf2010_sf_vugraph.lin").read_text(encoding="utf-8")
-    mid_line = tuple(len(re.findall(rf"\|{c}\|", text)) for c in ("pc", "nt", "an", "mc"))
-    assert (30, *mid_line) == SOURCES_TABLE_VUGRAPH
-
-
 def test_vugraph_contracts_and_results_agree_with_the_files_own_result_line() -> None:
     boards = read("bridgebots_usbf2010_sf_vugraph.lin")
     results = dict(boards[0].extras)["rs"].split(",")
     assert len(results) == len(boards) == 30
-    for board, result in zip(boards, results):
+    for board, result in zip(boards, results, strict=True):
         m = re.fullmatch(r"(\d)([SHDCN])([NESW])(x{0,2})(=|[+-]\d+)", result)
         assert m, result
         level, strain, declarer, doubled, over = m.groups()
@@ -165,29 +149,19 @@ def test_alerts_are_attached_to_the_call_they_follow() -> None:
     assert [(c.call, c.alert, c.explanation) for c in sample.calls if c.explanation] == [
         ("2NT", False, "Unusual No Trump: 2 5card minors")
     ]
-    # an alert marker without an explanation
-    plain = read("pbntools_bbo_3399598383.lin")[0]
-    assert [(c.call, c.alert, c.explanation) for c in plain.calls if c.alert] == [("2S", True, None)]
-    # ten robot explanations, each on the call it follows
-    aba = read("pbntools_aba_1047742261_alerts.lin")[0]
-    explained = [(i, c.call) for i, c in enumerate(aba.calls) if c.explanation]
-    assert explained == [
-        (1, "1S"),
-        (3, "2H"),
-        (5, "3H"),
-        (7, "3NT"),
-        (9, "4D"),
-        (11, "4H"),
-        (13, "4S"),
-        (15, "4NT"),
-        (17, "5C"),
-        (19, "5H"),
-    ]
-    assert aba.calls[15].explanation is not None and aba.calls[15].explanation.startswith("Blackwood (H)")
+    # an alert marker without an explanation: c46's mb|2S!|mb|p|
+    c46 = read("bridgebots_usbf2010_sf_vugraph.lin")[1]
+    assert (c46.calls[2].call, c46.calls[2].alert, c46.calls[2].explanation) == ("2S", True, None)
+    # six robot explanations, each on the call it follows
+    robots = read("endplay_example1_multi.lin")[7]
+    explained = [(i, c.call) for i, c in enumerate(robots.calls) if c.explanation]
+    assert explained == [(3, "1D"), (5, "1S"), (7, "2NT"), (9, "3C"), (11, "3D"), (13, "3NT")]
+    assert robots.calls[7].explanation is not None
+    assert robots.calls[7].explanation.startswith("Jump in notrump -- 2-4 !C; 3-5 !D")
 
 
 def test_a_passed_out_board() -> None:
-    board = read("pbntools_28189391_passed_out.lin")[0]
+    board = read("replayer_passed_out.lin")[0]
     assert [c.call for c in board.calls] == ["Pass"] * 4
     assert board.auction_complete and board.passed_out
     assert board.contract is None and board.declarer is None and board.plays == () and board.tricks == []
@@ -195,56 +169,59 @@ def test_a_passed_out_board() -> None:
 
 
 def test_a_deal_only_board() -> None:
-    board = read("pbntools_28189453_deal_only.lin")[0]
+    board = read("replayer_deal_only.lin")[0]
     assert board.calls == () and board.plays == () and board.claim is None
     assert not board.auction_complete and board.contract is None
     assert board.dealer is Seat.S and board.vulnerable == "EW" and board.number == 3
     assert all(len(board.deal[s]) == 13 for s in Seat)
-    assert board.players == {Seat.S: "escharno", Seat.W: "49J49", Seat.N: "leonardo35", Seat.E: "hania56"}
+    assert board.players == {Seat.S: "Ada", Seat.W: "Ben", Seat.N: "Cleo", Seat.E: "Dev"}
 
 
 def test_the_missing_fourth_hand_is_inferred() -> None:
-    board = read("pbntools_28189453_deal_only.lin")[0]  # md|1S29H4D279QKAC457T,S8Q…,S456…,|
+    board = read("replayer_deal_only.lin")[0]  # md|1S389AH49QAD4789CT,SJH35…,S2567…,|
     assert board.deal_inferred is Seat.E
     assert board.deal[Seat.S] == frozenset(
-        map(C, ["S2", "S9", "H4", "D2", "D7", "D9", "DQ", "DK", "DA", "C4", "C5", "C7", "CT"])
+        map(C, ["S3", "S8", "S9", "SA", "H4", "H9", "HQ", "HA", "D4", "D7", "D8", "D9", "CT"])
     )
     assert set().union(*board.deal.values()) == set(map(C, [s + r for s in "SHDC" for r in "23456789TJQKA"]))
     assert board.deal[Seat.E] == frozenset(
-        map(C, ["S3", "S7", "SA", "H3", "H5", "H9", "HJ", "HK", "D6", "C6", "C8", "CJ", "CK"])
+        map(C, ["S4", "ST", "SQ", "H8", "D3", "D6", "DQ", "C2", "C3", "C4", "C5", "C6", "CQ"])
     )
+    robots = read("endplay_example1_multi.lin")  # BBO's robots give three hands too
+    assert [b.deal_inferred for b in robots] == [Seat.E] * 8
     vugraph = read("bridgebots_usbf2010_sf_vugraph.lin")[0]  # all four hands given
     assert vugraph.deal_inferred is None
 
 
 def test_a_claim_in_the_middle_of_a_trick() -> None:
-    board = read("pbntools_28190102_claim_midtrick.lin")[0]
-    assert board.claim == 6 and board.cards_played == 6
+    board = read("bridgebots_usbf2010_sf_vugraph.lin")[2]  # o47
+    assert board.board_id == "o47" and board.claim == 10 and board.cards_played == 18
     contract = board.contract
-    # dealer E: p p 1N(W) p 2C(E) p 2N p 3H(E) p 4H p p p — East named hearts first
-    assert contract is not None and str(contract) == "4H by E"
-    assert board.opening_leader is Seat.S
+    # dealer S: p 1D(W) p 1S(E) p 2N(W) p 3N(E) p p p — West named no trumps first
+    assert contract is not None and str(contract) == "3NT by W"
+    assert board.opening_leader is Seat.N
     tricks = board.tricks
-    assert len(tricks) == 2
-    assert tricks[0].plays == ((Seat.S, C("S6")), (Seat.W, C("ST")), (Seat.N, C("SA")), (Seat.E, C("S7")))
-    assert tricks[0].winner is Seat.N
-    assert tricks[1].leader is Seat.N and tricks[1].plays == ((Seat.N, C("S5")), (Seat.E, C("S2")))
-    assert tricks[1].winner is None
-    assert board.declarer_tricks == 6
+    assert len(tricks) == 5
+    assert tricks[0].plays == ((Seat.N, C("SQ")), (Seat.E, C("S5")), (Seat.S, C("S2")), (Seat.W, C("SK")))
+    assert tricks[0].winner is Seat.W
+    assert tricks[4].leader is Seat.E and tricks[4].plays == ((Seat.E, C("D5")), (Seat.S, C("DJ")))
+    assert tricks[4].winner is None
+    assert board.declarer_tricks == 10
 
 
-def test_a_claim_after_the_first_card_of_a_trick_and_a_doubled_slam() -> None:
-    board = read("pbntools_28189836_6NTx_claim.lin")[0]
-    contract = board.contract
-    assert contract is not None and (contract.level, contract.strain, contract.doubled) == (
-        6,
-        Strain.NOTRUMP,
-        1,
-    )
-    # dealer W: 1C(W) p 1D(E) p 1N(W) p 6N(E) X p p p — West named no trumps first
-    assert board.dealer is Seat.W and contract.declarer is Seat.W and board.opening_leader is Seat.N
-    assert board.plays[0].seat is Seat.N and board.plays[0].card == C("DA")
-    assert board.claim == 10 and len(board.tricks) == 4 and len(board.tricks[-1].plays) == 1
+def test_a_claim_after_the_first_card_of_a_trick_and_a_doubled_contract() -> None:
+    boards = read("bridgebots_usbf2010_sf_vugraph.lin")
+    c48 = boards[5]
+    assert c48.board_id == "c48" and str(c48.contract) == "3NT by N"
+    assert c48.claim == 9 and len(c48.tricks) == 7 and c48.tricks[-1].plays == ((Seat.E, C("C3")),)
+    o53 = boards[14]
+    contract = o53.contract
+    assert o53.board_id == "o53" and contract is not None
+    assert (contract.level, contract.strain, contract.doubled) == (4, Strain.SPADES, 1)
+    # dealer N: p p 1C(S) 3S(W) X(N) 4S(E) p p X(N) p p p — West named spades first; North leads
+    assert o53.dealer is Seat.N and contract.declarer is Seat.W and o53.opening_leader is Seat.N
+    assert o53.plays[0].seat is Seat.N and o53.plays[0].card == C("HT")
+    assert o53.claim == 6 and len(o53.tricks) == 6
 
 
 def test_declarer_is_the_first_of_the_side_to_name_the_strain() -> None:
@@ -253,12 +230,12 @@ def test_declarer_is_the_first_of_the_side_to_name_the_strain() -> None:
     assert board.dealer is Seat.N
     contract = board.contract
     assert contract is not None and str(contract) == "5H by S"
-    # history file: dealer N; 1S 2N!(E, both minors) p 3C(W) p 3D(E) … 5D: East named diamonds first
-    hist = read("pbntools_history_3381671193_claim11.lin")[0]
-    c = hist.contract
-    assert c is not None and (c.level, c.strain) == (5, Strain.DIAMONDS)
-    first_diamond = next(i for i, call in enumerate(hist.calls) if call.call and call.call.endswith("D"))
-    assert hist.dealer is not None and c.declarer is hist.dealer.next(first_diamond)
+    # vugraph o47: dealer S; p 1D(W) p 1S(E) p 2N(W) p 3N(E): West named no trumps first
+    o47 = read("bridgebots_usbf2010_sf_vugraph.lin")[2]
+    c = o47.contract
+    assert c is not None and (c.level, c.strain) == (3, Strain.NOTRUMP)
+    first_nt = next(i for i, call in enumerate(o47.calls) if call.call and call.call.endswith("NT"))
+    assert o47.dealer is not None and c.declarer is o47.dealer.next(first_nt) is Seat.W
 
 
 def test_play_in_tricks_with_winners_and_leaders() -> None:
@@ -465,6 +442,7 @@ def round_trip(board: LinBoard) -> LinBoard:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_corpus_board_round_trips(path: Path) -> None:
     boards, _ = read_lin(path.read_text(encoding="utf-8"), str(path))
+    assert len(boards) == COUNTS[path.name][0] > 0
     for board in boards:
         same(round_trip(board), board)
 
