@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from replayer.analysis import double_dummy as analysis
-from replayer.analysis.double_dummy import (
+from replayer.analysis import (
+    CardAnalysis,
     ClaimVerdict,
     PlayAnalysis,
     analyse,
@@ -26,6 +26,8 @@ from replayer.analysis.double_dummy import (
     dds_available,
     verify_claims,
 )
+from replayer.analysis.positions import position_key, recorded_positions
+from replayer.analysis.solver import endplay_deal
 from replayer.record.hand import HandRecord
 from replayer.record.reader import load
 from replayer.rules.cards import Card, Letter, Seat
@@ -53,7 +55,7 @@ def analysed(n: int) -> PlayAnalysis:
     return analyse(foster(n), {})
 
 
-def at(n: int, trick: int, letter: str) -> analysis.CardAnalysis:
+def at(n: int, trick: int, letter: str) -> CardAnalysis:
     game = foster(n)
     found = analysed(n).card(trick, game.seat_of(Letter[letter]))
     assert found is not None
@@ -113,7 +115,7 @@ def test_a_full_cache_needs_no_endplay(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_module_imports_without_endplay() -> None:
     code = (
         "import sys; sys.modules['endplay'] = None; sys.modules['endplay.dds'] = None\n"
-        "import replayer.analysis.double_dummy as a\n"
+        "import replayer.analysis as a\n"
         "assert a.dds_available() is not None\n"
         "print('ok')"
     )
@@ -212,10 +214,10 @@ def test_analyse_play_agrees_with_solve_board_at_every_position(n: int) -> None:
 
     cache: dict[str, int] = {}
     analyse(foster(n), cache)
-    positions, _ = analysis._positions(foster(n))
+    positions, _ = recorded_positions(foster(n))
     for pos in positions:
         if pos.remaining > 1:
-            assert cache[pos.key] == max(t for _, t in solve_board(analysis._deal(pos)))
+            assert cache[pos.key] == max(t for _, t in solve_board(endplay_deal(pos)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,7 +259,7 @@ def test_a_partly_filled_cache_solves_only_what_is_missing(solver_calls: dict[st
 def test_cache_keys_name_trump_leader_hands_and_the_trick() -> None:
     cache: dict[str, int] = {}
     analyse(foster(1), cache)
-    start = analysis.position_key([foster(1).deal[s] for s in Seat], Seat.W, [], c("♥A").suit)
+    start = position_key([foster(1).deal[s] for s in Seat], Seat.W, [], c("♥A").suit)
     assert start == "H W Q2.AKJ42.A93.654 JT65.Q9.KT642.73 A9.8653.QJ85.T98 K8743.T7.7.AKQJ2 |"
     assert cache[start] == 5  # A–B's five tricks, West on lead
     assert all(isinstance(k, str) and isinstance(v, int) for k, v in cache.items())

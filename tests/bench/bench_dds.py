@@ -35,7 +35,8 @@ for _p in (str(_ROOT), str(_ROOT / "tests")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from replayer.analysis import double_dummy as analysis  # noqa: E402
+from replayer.analysis import analyse, dds_available  # noqa: E402
+from replayer.analysis.positions import pbn  # noqa: E402
 from replayer.rules.cards import Seat  # noqa: E402
 from support.games import foster  # noqa: E402
 
@@ -46,7 +47,7 @@ def _endplay_inputs(n: int):  # type: ignore[no-untyped-def]
     from endplay.types import Card, Deal, Denom, Player
 
     game = foster(n)
-    pbn = "N:" + " ".join(analysis._pbn(game.deal[s]) for s in Seat)
+    pbn = "N:" + " ".join(pbn(game.deal[s]) for s in Seat)
     trump = game.declaration.strain.trump if game.declaration else None
     deal = Deal(
         pbn,
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hand", type=int, default=1, help="Foster's hand number (1-5)")
     ap.add_argument("--rounds", type=int, default=7)
     args = ap.parse_args(argv)
-    missing = analysis.dds_available()
+    missing = dds_available()
     if missing:
         print(missing)
         return 1
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     game, deal, play = _endplay_inputs(args.hand)
     _, other_deal, other_play = _endplay_inputs(args.hand % 5 + 1)
     analyse_play(deal, play)  # warm up DDS (its tables are allocated on the first call)
-    analysis.analyse(game, {})
+    analyse(game, {})
 
     def flush() -> None:  # another deal: DDS starts the next one with an empty table
         analyse_play(other_deal, other_play)
@@ -91,15 +92,15 @@ def main(argv: list[str] | None = None) -> int:
                 flush()
             t2 = time.perf_counter()
             cache: dict[str, int] = {}
-            analysis.analyse(game, cache, best=False)
+            analyse(game, cache, best=False)
             t3 = time.perf_counter()
             if mode == "cold":
                 flush()
             t4 = time.perf_counter()
             cache = {}
-            result = analysis.analyse(game, cache)
+            result = analyse(game, cache)
             t5 = time.perf_counter()
-            again = analysis.analyse(game, cache)
+            again = analyse(game, cache)
             t6 = time.perf_counter()
             assert again.solver_calls == 0 and again.cards == result.cards
             calls = result.solver_calls
