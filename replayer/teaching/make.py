@@ -9,11 +9,13 @@ the Dummy Bridge mechanical declaration (DECL-DB).  Where the books leave a word
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rules.cards import Card, Rank, Seat, Strain, Suit
 from ..rules.game import Game
+from ..rules.regimes import RuleSet
 
 __all__ = [
     "Advice",
@@ -27,9 +29,17 @@ __all__ = [
     "dummy_bridge",
     "make_note",
     "PASS",
+    "Pass",
 ]
 
-PASS = "pass"
+
+class Pass(enum.StrEnum):
+    """The call that names no trump: the dealer passes the make to dummy."""
+
+    PASS = "pass"
+
+
+PASS = Pass.PASS
 _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 _WORD = {Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs", Suit.SPADES: "spades"}
 _STRAIN = {
@@ -45,12 +55,12 @@ class Advice:
     """What one book's rule says: a strain (``Strain``) or ``PASS``, and why, in plain words."""
 
     source: str  # "Foster", "Elwell", "Dummy Bridge"
-    call: Strain | str
+    call: Strain | Pass
     reasons: tuple[str, ...]
 
     @property
     def call_word(self) -> str:
-        return self.call if isinstance(self.call, str) else self.call.word
+        return self.call.value if isinstance(self.call, Pass) else self.call.word
 
 
 def _suit(hand: Iterable[Card], s: Suit) -> list[Card]:
@@ -286,7 +296,7 @@ def _line(who: str, advice: Advice, actual: Strain | None) -> str:
 def make_note(game: Game) -> MakeNote | None:
     """The make as the books' rules see it; None outside Bridge Whist, without a make, or for a partial hand."""
     decl = game.declaration
-    if game.regime.name != "bridge-whist" or decl is None or decl.maker is None or game.is_partial:
+    if game.regime.name != RuleSet.BRIDGE_WHIST or decl is None or decl.maker is None or game.is_partial:
         return None
     own = int(game.score_before.get("YZ", 0)) if game.score_before else 0
     dealer_hand = game.deal[game.dealer]

@@ -4,11 +4,26 @@ the OCR does not show.  The verdicts are the books'; the citations are to their 
 
 from __future__ import annotations
 
+import enum
 from typing import NamedTuple
 
 from ..rules.cards import Card, Rank, Suit
 
-__all__ = ["MakeExample", "EXAMPLES"]
+__all__ = ["Chair", "MakeExample", "Rules", "EXAMPLES"]
+
+
+class Chair(enum.StrEnum):
+    """Who makes the trump in an example: the dealer, or dummy after the dealer passed the make."""
+
+    DEALER = "dealer"
+    DUMMY = "dummy"
+
+
+class Rules(enum.StrEnum):
+    """Whose rules for the make an example illustrates."""
+
+    FOSTER = "foster"
+    ELWELL = "elwell"
 
 
 class MakeExample(NamedTuple):
@@ -16,10 +31,10 @@ class MakeExample(NamedTuple):
     hearts: str
     diamonds: str
     clubs: str
-    seat: str  # "dealer" or "dummy" (after the dealer passed)
+    seat: Chair
     expected: str  # the book's make: no-trumps, hearts, diamonds, clubs, spades or pass
     source: str  # book and page
-    rule: str  # which rule set the example illustrates: foster, elwell
+    rule: Rules
     score: int = 0  # the maker's side's score before the deal, where the book gives one
     comment: str = ""  # the book's reason, in our words
 
@@ -45,10 +60,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A Q J 10 4",
         "A 8 7",
         "A 6 4",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Foster p. 38",
-        "foster",
+        Rules.FOSTER,
         comment="four aces: no-trumps even with four heart honours, which the aces outscore",
     ),
     MakeExample(
@@ -56,10 +71,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A J 8 6 2",
         "A 5 3",
         "A 9 7",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Foster p. 38",
-        "foster",
+        Rules.FOSTER,
         comment="three aces: no-trumps, though the hearts count nine",
     ),
     MakeExample(
@@ -67,10 +82,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A 5 4",
         "K Q 9 7",
         "A 8 6 3 2",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Foster pp. 38–39",
-        "foster",
+        Rules.FOSTER,
         comment="two aces and the diamonds protected",
     ),
     MakeExample(
@@ -78,10 +93,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "6 4",
         "K J 2",
         "A x x x",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Foster p. 39",
-        "foster",
+        Rules.FOSTER,
         comment="two aces and the diamonds protected; weaker, as the hearts are not",
     ),
     MakeExample(
@@ -89,10 +104,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "8 6 4",
         "A 5",
         "K Q J 8 6",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Foster p. 39",
-        "foster",
+        Rules.FOSTER,
         comment="one ace and two very strong suits",
     ),
     MakeExample(
@@ -100,10 +115,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A 6",
         "K J 4 2",
         "K 9 7 5",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Foster p. 39",
-        "foster",
+        Rules.FOSTER,
         comment="one ace and the other three suits protected",
     ),
     MakeExample(
@@ -111,10 +126,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "6 4",
         "8 3",
         "A K Q 10 7 5",
-        "dealer",
+        Chair.DEALER,
         "clubs",
         "Foster p. 41",
-        "foster",
+        Rules.FOSTER,
         comment="four club honours and nothing in the red suits",
     ),
     # Foster: dummy, after the dealer passed
@@ -123,10 +138,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A K J 6 5 2",
         "9 7 3",
         "A 4",
-        "dummy",
+        Chair.DUMMY,
         "hearts",
         "Foster p. 44",
-        "foster",
+        Rules.FOSTER,
         comment="hearts rather than no-trumps: the hearts are worth more than the third ace "
         "(as the reference prints it the hand has 14 cards, an OCR slip; the verdict does not turn on it)",
     ),
@@ -135,10 +150,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A Q 4",
         "K J 4",
         "A x",
-        "dummy",
+        Chair.DUMMY,
         "no-trumps",
         "Foster p. 44",
-        "foster",
+        Rules.FOSTER,
         comment="two aces with both red suits stopped: trust partner for the blacks",
     ),
     MakeExample(
@@ -146,10 +161,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A K Q 6 4 2",
         "5 4 2",
         "x x",
-        "dummy",
+        Chair.DUMMY,
         "hearts",
         "Foster p. 45",
-        "foster",
+        Rules.FOSTER,
         comment="six hearts with three honours",
     ),
     MakeExample(
@@ -157,10 +172,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "K Q 8 6",
         "9 7 5",
         "K 4 3",
-        "dummy",
+        Chair.DUMMY,
         "hearts",
         "Foster p. 47",
-        "foster",
+        Rules.FOSTER,
         comment="hearts with four: two honours and outside strength",
     ),
     MakeExample(
@@ -168,10 +183,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "J 8 6 4",
         "Q 6 5",
         "9 7",
-        "dummy",
+        Chair.DUMMY,
         "spades",
         "Foster p. 47",
-        "foster",
+        Rules.FOSTER,
         comment="a hopeless hand: spades, to lose as little as possible",
     ),
     MakeExample(
@@ -179,10 +194,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "7 5 3",
         "10 2",
         "9 6 4 3 2",
-        "dummy",
+        Chair.DUMMY,
         "clubs",
         "Foster p. 47",
-        "foster",
+        Rules.FOSTER,
         comment="clubs, not spades: the clubs are longer and the spades hold the high cards",
     ),
     MakeExample(
@@ -190,10 +205,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "8 2",
         "9 6 3",
         "A K 7 5",
-        "dummy",
+        Chair.DUMMY,
         "spades",
         "Foster p. 47",
-        "foster",
+        Rules.FOSTER,
         comment="spades, not clubs",
     ),
     # Elwell, Bridge Practically Explained: the dealer
@@ -202,10 +217,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A 7 2",
         "A 9 6 3",
         "A 8 7",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Elwell, rule E-NT1 (our example)",
-        "elwell",
+        Rules.ELWELL,
         comment="four aces",
     ),
     MakeExample(
@@ -213,10 +228,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A 6",
         "K J 4 2",
         "K 9 7 5",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Elwell, rule E-NT4",
-        "elwell",
+        Rules.ELWELL,
         comment="one ace and three guarded suits",
     ),
     MakeExample(
@@ -224,10 +239,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "6 4",
         "8 5 3",
         "A x",
-        "dealer",
+        Chair.DEALER,
         "no-trumps",
         "Elwell, rule E-NT5",
-        "elwell",
+        Rules.ELWELL,
         comment="an established black suit and another ace",
     ),
     MakeExample(
@@ -235,10 +250,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "8 6 4",
         "A 5",
         "K Q J 8 6",
-        "dealer",
+        Chair.DEALER,
         "pass",
         "Elwell, rules E-NT1–5",
-        "elwell",
+        Rules.ELWELL,
         comment="one ace and only two guarded suits: Elwell would not call no-trumps (Foster would)",
     ),
     MakeExample(
@@ -246,10 +261,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "A K Q 6 3",
         "A J 3",
         "J 9 3",
-        "dealer",
+        Chair.DEALER,
         "hearts",
         "Elwell; Foster's Hand 3",
-        "elwell",
+        Rules.ELWELL,
         comment="two aces but no guarded third suit; five hearts with three honours and protection",
     ),
     MakeExample(
@@ -257,10 +272,10 @@ EXAMPLES: tuple[MakeExample, ...] = (
         "10 3 2",
         "J 9 6",
         "K 10 9 8 5",
-        "dealer",
+        Chair.DEALER,
         "pass",
         "Elwell; Foster's Hand 2",
-        "elwell",
+        Rules.ELWELL,
         score=16,
         comment="clubs need 18 or more on the score",
     ),

@@ -7,6 +7,8 @@ from 0; a finding's ``trick`` is the deal's number (``ctx.tricks[i].number``).
 
 from __future__ import annotations
 
+import enum
+
 from ...rules.cards import Card, Rank, Seat, Suit
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
@@ -18,6 +20,32 @@ __all__ = ["echo", "unblock", "return_lead", "third_hand", "discard"]
 #: D-12 [interp]: how many other cards each honour needs to count as guarded (the ace needs none); the
 #: reference's optional "three to a ten" is left out.
 _GUARD_NEED = {Rank.ACE: 0, Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1}
+
+
+class _Echo(enum.StrEnum):
+    """The labels of the echo's findings (MOT-ECHO-DO)."""
+
+    DOWN_AND_OUT = "ECHO_DOWN_AND_OUT"
+    MISSED = "ECHO_MISSED"
+    NO_ECHO_OK = "NO_ECHO_OK"
+    FALSE = "FALSE_ECHO"
+
+
+class _Third(enum.StrEnum):
+    """The labels of third-hand play's findings (MOT-THIRD)."""
+
+    HIGH_OK = "THIRD_HIGH_OK"
+    DECEPTIVE = "THIRD_DECEPTIVE"
+    FINESSE_CONTRARY = "THIRD_FINESSE_CONTRARY"
+
+
+class _Discard(enum.StrEnum):
+    """The labels of the discards' findings (MOT-DISCARD)."""
+
+    BEST_PROTECTED = "DISCARD_BEST_PROTECTED"
+    CONTINUES = "DISCARD_CONTINUES"
+    UNGUARDS = "DISCARD_UNGUARDS"
+    NEUTRAL = "DISCARD_NEUTRAL"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,18 +137,18 @@ def _echo_in(ctx: Context, suit: Suit, i: int) -> Finding | None:
     )
 
 
-def _echo_label(holding: list[Card], first: Card, second: Card) -> str:
+def _echo_label(holding: list[Card], first: Card, second: Card) -> _Echo:
     if len(holding) == 2:
         honour = any(c.rank.is_honour for c in holding)
         if first.rank > second.rank:
             # high-low from any doubleton reads as the echo; the reference names only the honourless
             # case and the honour's low-then-high order [interp]
-            return "ECHO_DOWN_AND_OUT"
-        return "NO_ECHO_OK" if honour else "ECHO_MISSED"
+            return _Echo.DOWN_AND_OUT
+        return _Echo.NO_ECHO_OK if honour else _Echo.MISSED
     if first.rank > second.rank:
-        return "FALSE_ECHO"
+        return _Echo.FALSE
     # lowest first is the book's case; any low-then-higher order equally shows no echo [interp]
-    return "NO_ECHO_OK"
+    return _Echo.NO_ECHO_OK
 
 
 def _third_round_play(ctx: Context, suit: Suit, j: int, seat: Seat) -> str | None:
@@ -136,7 +164,7 @@ def _third_round_play(ctx: Context, suit: Suit, j: int, seat: Seat) -> str | Non
 
 def _echo_text(
     ctx: Context,
-    label: str,
+    label: _Echo,
     leader: Seat,
     partner: Seat,
     holding: list[Card],
@@ -147,7 +175,7 @@ def _echo_text(
     suit = holding[0].suit
     name = _suit_name(suit)
     first, second = played
-    if label == "ECHO_DOWN_AND_OUT":
+    if label == _Echo.DOWN_AND_OUT:
         text = (
             f"{b} plays high-low in {name} ({first}, then {second}): the down-and-out echo tells {a} "
             f"that {b} has no more {name} and can trump the third round."
@@ -156,12 +184,12 @@ def _echo_text(
         if left:
             text += f" {a} can also count that {ctx.dealer_word()} still holds {_count(left, name)}."
         return text
-    if label == "ECHO_MISSED":
+    if label == _Echo.MISSED:
         return (
             f"{b} plays {first}, then {second}, from a doubleton. The book advises the higher card first "
             f"(the down-and-out echo), so that {a} knows {b} can trump the third round."
         )
-    if label == "FALSE_ECHO":
+    if label == _Echo.FALSE:
         return (
             f"{b} plays {first}, then {second}, from {cards_text(holding)}: a high-low that reads as the "
             f"down-and-out echo, though {b} still holds a {name[:-1]}. The book keeps the echo for a doubleton."
@@ -435,23 +463,23 @@ def _top_sequence(holding: list[Card], unplayed: list[Card], gone: set[Card]) ->
 
 def _third_label(
     ctx: Context, i: int, seat: Seat, holding: list[Card], card: Card, top: list[Card], winners: list[Card]
-) -> tuple[str | None, dict[str, object]]:
+) -> tuple[_Third | None, dict[str, object]]:
     if card == winners[-1]:
-        return "THIRD_HIGH_OK", {}
+        return _Third.HIGH_OK, {}
     if card in top:
-        return "THIRD_DECEPTIVE", {"usual": str(winners[-1])}
+        return _Third.DECEPTIVE, {"usual": str(winners[-1])}
     gaps = [c for c in ctx.unplayed(card.suit, i) if card.rank < c.rank < top[0].rank and c not in holding]
     dummy_passed = ctx.dummy is not None and ctx.position(i, ctx.dummy) < ctx.position(i, seat)
     in_dummy = set(ctx.hand(ctx.dummy, i)) if ctx.dummy is not None else set()
     if dummy_passed and all(g in in_dummy for g in gaps):
         # p.59: the card between is in dummy, which has played: the lower card is a certainty
-        return "THIRD_HIGH_OK", {"certainty": True}
+        return _Third.HIGH_OK, {"certainty": True}
     unseen = [g for g in gaps if g not in in_dummy]
     if not unseen or _eleven_justified(ctx, i):
         # the lower card is safe by the Eleven Rule (MOT-ELEVEN speaks of it), or the gap card sits in
         # dummy playing after him and nothing is being finessed against
         return None, {}
-    return "THIRD_FINESSE_CONTRARY", {"gap": cards_text(unseen), "usual": str(winners[-1])}
+    return _Third.FINESSE_CONTRARY, {"gap": cards_text(unseen), "usual": str(winners[-1])}
 
 
 def _eleven_justified(ctx: Context, i: int) -> bool:
@@ -462,7 +490,7 @@ def _eleven_justified(ctx: Context, i: int) -> bool:
 
 def _third_text(
     ctx: Context,
-    label: str,
+    label: _Third,
     seat: Seat,
     card: Card,
     holding: list[Card],
@@ -472,12 +500,12 @@ def _third_text(
 ) -> str:
     b = ctx.who(seat)
     held = cards_text(holding)
-    if label == "THIRD_HIGH_OK" and facts.get("certainty"):
+    if label == _Third.HIGH_OK and facts.get("certainty"):
         return (
             f"Third hand, {b} plays {card} from {held}: every card between is in dummy, which has "
             f"already played, so the lower card is as good as the higher."
         )
-    if label == "THIRD_HIGH_OK":
+    if label == _Third.HIGH_OK:
         if best[0] == seat.partner:
             play = f"puts {card} (from {held}) on {ctx.who(best[0])}'s {best[1]}"
         else:
@@ -488,7 +516,7 @@ def _third_text(
             else "Third hand plays high, and with cards in sequence the lowest of them"
         )
         return f"{rule}: {b} {play}."
-    if label == "THIRD_DECEPTIVE":
+    if label == _Third.DECEPTIVE:
         return (
             f"Third hand, {b} plays {card} from {held}, the higher of equal cards: the usual play is "
             f"{usual}, the lowest of the sequence, and this may mislead partner as well as the declarer."
@@ -586,35 +614,35 @@ def _discard_at(ctx: Context, i: int, seat: Seat, card: Card, first: Suit | None
         seats=(seat,),
         cards=(card,),
         facts=facts,
-        shown=label != "DISCARD_NEUTRAL",
+        shown=label != _Discard.NEUTRAL,
         text=_discard_text(ctx, i, label, seat, card, own, suits, protected),
     )
 
 
 def _discard_label(
     ctx: Context, i: int, card: Card, suits: dict[Suit, list[Card]], first: Suit | None, protected: list[Suit]
-) -> str:
+) -> _Discard:
     own = suits[card.suit]
     best = max(_strength(cards) for cards in suits.values())
     harmless = [s for s, cs in suits.items() if s != card.suit and not _lost(ctx, i, cs, cs[-1])]
     if _lost(ctx, i, own, card) and harmless:
-        return "DISCARD_UNGUARDS"
+        return _Discard.UNGUARDS
     if not protected:
-        return "DISCARD_NEUTRAL"
+        return _Discard.NEUTRAL
     # "first discard of the deal" is known only when the record starts at trick 1 [interp]
     if first is None and ctx.game.first_trick == 1:
         if len(suits) >= 2 and _strength(own) == best and not _unguards(own, card):
-            return "DISCARD_BEST_PROTECTED"
-        return "DISCARD_NEUTRAL"
+            return _Discard.BEST_PROTECTED
+        return _Discard.NEUTRAL
     if first is not None and card.suit == first and ctx.game.first_trick == 1:
-        return "DISCARD_CONTINUES"
-    return "DISCARD_NEUTRAL"
+        return _Discard.CONTINUES
+    return _Discard.NEUTRAL
 
 
 def _discard_text(
     ctx: Context,
     i: int,
-    label: str,
+    label: _Discard,
     seat: Seat,
     card: Card,
     own: list[Card],
@@ -624,15 +652,15 @@ def _discard_text(
     b = ctx.who(seat)
     kept = " and ".join(cards_text(suits[s]) for s in protected)
     name = _suit_name(card.suit)
-    if label == "DISCARD_BEST_PROTECTED":
+    if label == _Discard.BEST_PROTECTED:
         return (
             f"{b} cannot follow and discards {card} from {cards_text(own)}, his best-protected suit, "
             f"keeping {kept} guarded; the discard also tells {ctx.who(seat.partner)} where {b} is strong."
         )
-    if label == "DISCARD_CONTINUES":
+    if label == _Discard.CONTINUES:
         verb = "stay" if len(protected) > 1 else "stays"
         return f"{b} discards another of his {name}, {card}, so that {kept} {verb} guarded."
-    if label == "DISCARD_UNGUARDS":
+    if label == _Discard.UNGUARDS:
         lost = cards_text(_lost(ctx, i, own, card))
         return (
             f"{b} discards {card}, which leaves {lost} without a guard while {ctx.dealer_word()}'s side "
