@@ -6,13 +6,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..record.diagnostics import Diagnostic, Severity, Span
-from ..record.hand import HandRecord
+from ..record.diagnostics import Diagnostic, Located, Severity, Span
+from ..record.hand import HandRecord, RubberDealRecord
 from ..record.phrases import ResultSyntaxError, parse_result
 from ..record.read_rubber import load_rubber
 from ..record.reader import load
+from ..record.sides import Narrative
+from ..rules.cards import BookPair, Pair
 from ..rules.game import Game
-from ..rules.regimes import UnknownRegime, find_regime
+from ..rules.regimes import RuleSet, UnknownRegime, find_regime
 from ..scoring.base import DealFacts
 from ..scoring.sheet import SCORING, RubberSheet, facts_from_claims, facts_from_game, play_rubber
 from .validate import validate
@@ -130,7 +132,7 @@ def check_rubber(path: Path, options: list[str] | None = None) -> CheckedRubber:
     if record is None:
         return CheckedRubber(path, None, tuple(diags))
     try:
-        rules = find_regime(record.rules.value).name if record.rules else "bridge-whist"
+        rules = find_regime(record.rules.value).name if record.rules else RuleSet.BRIDGE_WHIST
     except UnknownRegime as exc:
         assert record.rules is not None
         diags.append(Diagnostic("unknown-rules", Severity.ERROR, str(exc), record.rules.span))
@@ -138,76 +140,13 @@ def check_rubber(path: Path, options: list[str] | None = None) -> CheckedRubber:
     facts: list[DealFacts] = []
     labels: list[str] = []
     for i, deal in enumerate(record.deals, 1):
-        label = deal.label.value if deal.label else ""
-        if deal.hand is not None:
-            hand_path = (path.parent / deal.hand.value).resolve()
-            checked = check_file(hand_path) if hand_path.is_file() else None
-            if (
-                checked is None
-                or checked.game is None
-                or any(d.severity is Severity.ERROR for d in checked.diagnostics)
-            ):
-                why = (
-                    "no such file"
-                    if checked is None
-                    else "the hand is not valid (run replayer validate on it)"
-                )
-                diags.append(
-                    Diagnostic(
-                        "rubber-deal",
-                        Severity.ERROR,
-                        f"deal {i}: cannot use {deal.hand.value}: {why}",
-                        deal.hand.span,
-                    )
-                )
-                continue
-            if checked.game.regime.name != rules:
-                diags.append(
-                    Diagnostic(
-                        "rubber-deal",
-                        Severity.ERROR,
-                        f"deal {i}: the hand is played under "
-                        f"{checked.game.regime.name}, the rubber under {rules}",
-                        deal.hand.span,
-                    )
-                )
-                continue
-            f = facts_from_game(checked.game)
-            if f is None:
-                diags.append(
-                    Diagnostic(
-                        "rubber-deal",
-                        Severity.ERROR,
-                        f"deal {i}: the hand has no declaration",
-                        deal.hand.span,
-                    )
-                )
-                continue
-            facts.append(f)
-            labels.append(
-                label
-                or (
-                    checked.record.title.value if checked.record and checked.record.title else deal.hand.value
-                )
-            )
-        elif deal.result is not None:
-            try:
-                claims = parse_result(deal.result.value)
-                sides = {"WE": "NS", "THEY": "EW", "YZ": "NS", "AB": "EW", "NS": "NS", "EW": "EW"}
-                declarer = sides[deal.declarer.value] if deal.declarer else None
-                facts.append(
-                    facts_from_claims(
-                        claims,
-                        deal.trump.value if deal.trump else None,
-                        declarer,  # type: ignore[arg-type]
-                        deal.doubled,
-                    )
-                )
-                labels.append(label or deal.result.value)
-            except (ResultSyntaxError, ValueError) as exc:
-                diags.append(Diagnostic("rubber-deal", Severity.ERROR, f"deal {i}: {exc}", deal.result.span))
+        found = _deal_facts(path, rules, i, deal, diags)
+        if found is not None:
+            facts.append(found[0])
+            labels.append(found[1])
+    title = record.title.value if record.title else None
     if any(d.severity is Severity.ERROR for d in diags):
-        return CheckedRubber(path, None, tuple(diags), record.title.value if record.title else None)
+        return CheckedRubber(path, None, tuple(diags), title)
     try:
         settings = dict(pair.partition("=")[::2] for pair in options or [])
         sheet = play_rubber(rules, facts, labels, SCORING[rules].make_options(settings))
@@ -223,4 +162,64 @@ def check_rubber(path: Path, options: list[str] | None = None) -> CheckedRubber:
                 record.span,
             )
         )
-    return CheckedRubber(path, sheet, tuple(diags), record.title.value if record.title else None)
+    return CheckedRubber(path, sheet, tuple(diags), title)
+
+
+def _deal_facts(
+    path: Path, rules: RuleSet, i: int, deal: RubberDealRecord, diags: list[Diagnostic]
+) -> tuple[DealFacts, str] | None:
+    """Deal ``i``'s facts and label, from its hand file or its result line; None (reported) if unusable."""
+    label = deal.label.value if deal.label else ""
+    if deal.hand is not None:
+        return _hand_facts(path, rules, i, deal.hand, label, diags)
+    if deal.result is None:
+        return None
+    try:
+        claims = parse_result(deal.result.value)
+        facts = facts_from_claims(
+            claims,
+            deal.trump.value if deal.trump else None,
+            _sheet_pair(deal.declarer.value) if deal.declarer else None,
+            deal.doubled,
+        )
+    except (ResultSyntaxError, ValueError) as exc:
+        diags.append(Diagnostic("rubber-deal", Severity.ERROR, f"deal {i}: {exc}", deal.result.span))
+        return None
+    return facts, label or deal.result.value
+
+
+def _hand_facts(
+    path: Path, rules: RuleSet, i: int, hand: Located[str], label: str, diags: list[Diagnostic]
+) -> tuple[DealFacts, str] | None:
+    """The facts of a deal given as a hand file beside the rubber file, which must be valid."""
+
+    def refuse(why: str) -> None:
+        diags.append(Diagnostic("rubber-deal", Severity.ERROR, f"deal {i}: {why}", hand.span))
+
+    hand_path = (path.parent / hand.value).resolve()
+    checked = check_file(hand_path) if hand_path.is_file() else None
+    if (
+        checked is None
+        or checked.game is None
+        or any(d.severity is Severity.ERROR for d in checked.diagnostics)
+    ):
+        why = "no such file" if checked is None else "the hand is not valid (run replayer validate on it)"
+        refuse(f"cannot use {hand.value}: {why}")
+        return None
+    game = checked.game
+    if game.regime.name != rules:
+        refuse(f"the hand is played under {game.regime.name}, the rubber under {rules}")
+        return None
+    facts = facts_from_game(game)
+    if facts is None:
+        refuse("the hand has no declaration")
+        return None
+    title = checked.record.title.value if checked.record and checked.record.title else hand.value
+    return facts, label or title
+
+
+def _sheet_pair(side: Pair | BookPair | Narrative) -> Pair:
+    """A rubber has no dealer to place the book's letters: WE and Y–Z keep the sheet as North–South."""
+    if isinstance(side, Pair):
+        return side
+    return Pair.NS if side in (Narrative.WE, BookPair.YZ) else Pair.EW

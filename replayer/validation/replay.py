@@ -1,0 +1,273 @@
+"""The replay: trick by trick from the opening lead, following suit, winning tricks, leading again.
+
+Each trick is checked as it is played: a leader the file names against the winner of the trick
+before, every card against the duty to follow suit (a revoke, or dummy's renounce), a winner the
+book marks against the laws.  A revoke the book itself prints is kept, as a warning, and scored
+with its penalty.  The result is the :class:`~replayer.rules.game.Game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..record.diagnostics import Severity
+from ..record.hand import HandRecord, PlayedCard, TrickRecord
+from ..rules.cards import Card, Seat, Suit
+from ..rules.game import Declaration, Game
+from ..rules.play import Trick, trick_winner
+from ..rules.regimes import Regime
+from .checking import Check, list_cards
+from .deal import Row
+from .declaration import opening_leader
+from .fixes import Setting, later_play, revoke_hint
+
+__all__ = ["replay"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Recorded:
+    """The recorded play the replay walks: the hands when it starts, the columns, the rows."""
+
+    holdings: Mapping[Seat, Sequence[Card]]
+    columns: tuple[Seat, ...]
+    rows: Sequence[Row | None]
+    first_trick: int
+
+
+class _Hands:
+    """The cards each seat still holds, with a count by suit (follow-suit checks without scanning)."""
+
+    def __init__(self, holdings: Mapping[Seat, Sequence[Card]]) -> None:
+        self.remaining = {s: set(h) for s, h in holdings.items()}
+        self.left = {s: [0, 0, 0, 0] for s in Seat}
+        for s, h in self.remaining.items():
+            for c in h:
+                self.left[s][c.suit] += 1
+
+    def can_follow(self, seat: Seat, suit: Suit) -> bool:
+        return self.left[seat][suit] > 0
+
+    def held_in(self, seat: Seat, suit: Suit) -> list[Card]:
+        """The cards of ``suit`` the seat holds, highest first."""
+        return sorted((c for c in self.remaining[seat] if c.suit == suit), reverse=True)
+
+    def play(self, plays: Sequence[tuple[Seat, Card]]) -> None:
+        for s, card in plays:
+            if card in self.remaining[s]:
+                self.remaining[s].discard(card)
+                self.left[s][card.suit] -= 1
+
+
+def replay(
+    ck: Check,
+    rules: Regime,
+    decl: Declaration | None,
+    holdings: dict[Seat, list[Card]],
+    columns: tuple[Seat, ...],
+    rows: Sequence[Row | None],
+    first_trick: int,
+) -> Game | None:
+    """The game the rows make, checked trick by trick; None without a declaration or a leader."""
+    leader = opening_leader(ck, rules, decl, first_trick)
+    if decl is None or leader is None:
+        return None
+    recorded = _Recorded(holdings, columns, rows, first_trick)
+    hands = _Hands(holdings)
+    tricks: list[Trick] = []
+    revokes: list[tuple[int, Seat]] = []
+    for i, row in enumerate(rows):
+        trec = ck.record.tricks[i]
+        number = first_trick + i
+        if row is None:
+            ck.add(
+                "replay-stopped",
+                f"the replay stops at trick {number}, which could not be read in full",
+                trec.span,
+                "fix the errors in this row first",
+                Severity.NOTE,
+            )
+            break
+        leader = _stated_leader(ck, trec, leader, tricks, number)
+        by_seat = {columns[k]: row[k] for k in range(4)}
+        plays = [(s, by_seat[s].card) for s in leader.rotation()]
+        start = tricks[0].leader if tricks else leader
+        setting = Setting(decl.strain.trump, start, decl.dummy)
+        revokes += _check_following(ck, recorded, hands, setting, i, by_seat, plays)
+        hands.play(plays)
+        winner = trick_winner(plays, decl.strain.trump)
+        trick = Trick(number, leader, tuple(plays), winner)
+        _check_winner_marks(ck, trec, by_seat, trick, decl)
+        tricks.append(trick)
+        leader = winner
+    _check_book_errors_found(ck, revokes)
+    record = ck.record
+    return Game(
+        rules,
+        ck.dealer,
+        decl,
+        {s: frozenset(h) for s, h in holdings.items()},
+        first_trick,
+        tricks[0].leader if tricks else leader,
+        tuple(tricks),
+        _score_before(record),
+        tuple(revokes),
+    )
+
+
+def _score_before(record: HandRecord) -> dict[str, int]:
+    """The score before the deal as the game keeps it: by the side's name (AB, YZ, NS or EW)."""
+    if record.score_before is None:
+        return {}
+    return {side.value: points for side, points in record.score_before.value.items()}
+
+
+def _stated_leader(ck: Check, trec: TrickRecord, leader: Seat, tricks: list[Trick], number: int) -> Seat:
+    """Who leads this trick: the winner of the one before, unless the file names another (reported),
+    in which case the trick is replayed as the file gives it."""
+    if trec.leader is None or ck.seat(trec.leader) == leader:
+        return leader
+    stated = ck.seat(trec.leader)
+    if tricks:
+        prev = tricks[-1]
+        why = (
+            f"{ck.name(leader)} won trick {prev.number} with {prev.card_of(leader)}, "
+            f"so {ck.letter(leader)} leads"
+        )
+    else:
+        why = f"{ck.name(leader)} is on lead"
+    ck.add(
+        "lead-out-of-turn",
+        f"trick {number}: the file names {ck.name(stated)} as the leader, but {why}",
+        trec.leader.span,
+        "if the book really shows a lead out of turn, the trick stands once all four have played [LOOT-3]; "
+        "otherwise correct the leader",
+    )
+    return stated
+
+
+def _check_following(
+    ck: Check,
+    recorded: _Recorded,
+    hands: _Hands,
+    setting: Setting,
+    i: int,
+    by_seat: dict[Seat, PlayedCard],
+    plays: list[tuple[Seat, Card]],
+) -> list[tuple[int, Seat]]:
+    """Each card against the duty to follow suit; returns the book's own revokes, kept as printed."""
+    number = recorded.first_trick + i
+    led = plays[0][1].suit
+    kept: list[tuple[int, Seat]] = []
+    for s, card in plays[1:]:
+        if card.suit == led or not hands.can_follow(s, led):
+            continue
+        held = hands.held_in(s, led)
+        pc = by_seat[s]
+        if s == setting.dummy:
+            ck.add(
+                "dummy-renounce",
+                f"trick {number}: dummy, {ck.name(s)}, plays {card} to a "
+                f"{led.word[:-1]} lead while holding {list_cards(held)}",
+                pc.span,
+                "dummy cannot revoke and the trick stands [REV-2], but a book's dummy follows suit: "
+                "check the card",
+                Severity.WARNING,
+            )
+            continue
+        later = later_play(recorded.rows, recorded.columns, s, set(held), i, recorded.first_trick)
+        msg = (
+            f"revoke at trick {number}: {ck.name(s)} plays {card} to a {led.word[:-1]} lead "
+            f"while holding {list_cards(held)}"
+        )
+        if later:
+            msg += f" ({later[1]} is played at trick {later[0]})"
+        book = [b for b in ck.record.book_errors if b.about == f"trick {number}"]
+        if book:
+            # The book's own revoke, kept as printed: a warning, and the penalty is scored.
+            ck.add(
+                "book-revoke",
+                f"the book's play has a revoke: {msg}",
+                pc.span,
+                f"recorded as the book's own error (line {book[0].span.line}); the revoke penalty is scored",
+                Severity.WARNING,
+            )
+            kept.append((number, s))
+        else:
+            hint = revoke_hint(
+                recorded.rows,
+                recorded.columns,
+                recorded.holdings,
+                setting,
+                recorded.first_trick,
+                (i, s, card),
+                later,
+            )
+            ck.add("revoke", msg, pc.span, hint)
+    return kept
+
+
+def _check_book_errors_found(ck: Check, revokes: list[tuple[int, Seat]]) -> None:
+    """Every error of the book's recorded at a trick must be a revoke the replay found there."""
+    used = {f"trick {n}" for n, _ in revokes}
+    for b in ck.record.book_errors:
+        if b.about.startswith("trick") and b.about not in used:
+            ck.add(
+                "book-error-unmatched",
+                f"the file records an error of the book's at {b.about}, but the cards show none there",
+                b.span,
+                "remove the book_errors entry, or check the cards",
+                Severity.WARNING,
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# The winner the book marks
+
+
+def _check_winner_marks(
+    ck: Check, trec: TrickRecord, by_seat: dict[Seat, PlayedCard], trick: Trick, decl: Declaration
+) -> None:
+    """A card the book underlines (``*``) or a winner it names must be the card that wins by law."""
+    assert trick.winner is not None
+    marked = [(s, pc) for s, pc in by_seat.items() if pc.marked]
+    if not marked and trec.winner is None:
+        return
+    win_card = trick.card_of(trick.winner)
+    reason = _why_wins(trick, decl)
+    if len(marked) > 1:
+        ck.add(
+            "winner-mismatch",
+            f"trick {trick.number}: more than one card is marked as the winner",
+            marked[1][1].span,
+            f"{win_card} wins: {reason}",
+        )
+    elif marked and marked[0][0] != trick.winner:
+        s, pc = marked[0]
+        ck.add(
+            "winner-mismatch",
+            f"trick {trick.number}: the file marks {pc.card} ({ck.letter(s)}) as the "
+            f"winner, but {win_card} ({ck.letter(trick.winner)}) wins it: {reason}",
+            pc.span,
+            "check the underlined card in the book, and the cards of this trick",
+        )
+    if trec.winner is not None and ck.seat(trec.winner) != trick.winner:
+        stated = ck.seat(trec.winner)
+        ck.add(
+            "winner-mismatch",
+            f"trick {trick.number}: the file names {ck.name(stated)} as the "
+            f"winner, but {ck.name(trick.winner)} wins with {win_card}: {reason}",
+            trec.winner.span,
+        )
+
+
+def _why_wins(trick: Trick, decl: Declaration) -> str:
+    trump = decl.strain.trump
+    assert trick.winner is not None
+    card = trick.card_of(trick.winner)
+    assert card is not None
+    if trump is not None and card.suit == trump and trick.led_suit != trump:
+        return f"it is the highest trump ({trump.word})"
+    return f"it is the highest {card.suit.word[:-1]}" + (
+        "" if trump is None else f" and no trump ({trump.word}) was played" if trick.led_suit != trump else ""
+    )

@@ -1,0 +1,242 @@
+"""The book's result line against the cards (rules-reference §6.3): tricks by cards, slams,
+honours, aces and chicane, each claim checked where the replay can check it.
+
+A claim the cards contradict is an error, unless the file records the result line as the
+book's own error; then it is a warning, and the cards are kept as printed.  A claim that cannot
+be checked (no side named, a partial deal, an unfinished play) is a note.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from ..record.diagnostics import Severity, Span
+from ..record.hand import BookErrorRecord, HandRecord
+from ..record.phrases import AwardKind, Claim, HonoursSplit, ResultSyntaxError, parse_result
+from ..record.sides import Narrative
+from ..rules.cards import BookPair, Strain
+from ..rules.game import Game
+from ..scoring.base import LineKind
+from ..scoring.honours import honours_held
+from ..scoring.sheet import score_game
+from .checking import Check
+
+__all__ = ["check_result", "read_result"]
+
+_HONOUR_WORDS = {3: "three", 4: "four", 5: "five"}
+_BOOK_ERROR_HINT = (
+    "check the trump honours in the deal against the book; if the book itself miscounts, "
+    "record it under book_errors (about: result)"
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _claims(text: str) -> tuple[Claim, ...]:
+    return tuple(parse_result(text))  # books repeat their result lines: read each once
+
+
+def read_result(ck: Check, record: HandRecord) -> tuple[Claim, ...]:
+    """The result line's claims; none (with a warning) when the line cannot be read."""
+    assert record.result is not None
+    try:
+        return _claims(record.result.value)
+    except ResultSyntaxError as exc:
+        span = record.result_span(exc.offset, exc.offset + 1)
+        ck.add(
+            "result-unreadable",
+            f"cannot read the result line: {exc}",
+            span,
+            exc.hint or "see docs/hand-format.md for the phrases understood",
+            Severity.WARNING,
+        )
+        return ()
+
+
+def check_result(ck: Check, game: Game, record: HandRecord) -> None:
+    """Each claim of the result line against the game."""
+    claims = read_result(ck, record)
+    if not claims:
+        return
+    judge = _Judge(ck, game, record)
+    for cl in claims:
+        judge.check(cl)
+    judge.finish()
+
+
+class _Judge:
+    """Checks the claims of one result line, counting the disagreements it finds."""
+
+    def __init__(self, ck: Check, game: Game, record: HandRecord) -> None:
+        self.ck = ck
+        self.game = game
+        self.record = record
+        self.complete = game.first_trick == 1 and len(game.tricks) == 13
+        self.full_deal = all(len(h) == 13 for h in game.deal.values())
+        self.book_says: list[BookErrorRecord] = [b for b in record.book_errors if b.about == "result"]
+        self.mismatches = 0
+
+    def mismatch(self, code: str, message: str, span: Span | None, hint: str | None) -> None:
+        """A claim the cards contradict: an error, or a warning when the book's error is recorded."""
+        self.mismatches += 1
+        if self.book_says:
+            self.ck.add(
+                "book-result",
+                f"the book's result line disagrees with its cards: {message}",
+                span,
+                f"recorded as the book's own error (line {self.book_says[0].span.line}); the cards are kept as printed",
+                Severity.WARNING,
+            )
+        else:
+            self.ck.add(code, message, span, hint)
+
+    def unverifiable(self, cl: Claim, why: str, span: Span | None) -> None:
+        self.ck.add(
+            "result-unverifiable",
+            f"the result line claims '{cl.describe()}' but {why}",
+            span,
+            None,
+            Severity.NOTE,
+        )
+
+    def check(self, cl: Claim) -> None:
+        span = self.record.result_span(cl.start, cl.end)
+        if isinstance(cl.side, Narrative):
+            if cl.kind is not AwardKind.POINTS:
+                self.ck.add(
+                    "result-unverifiable",
+                    f"the result line says '{cl.describe()}' without naming the side",
+                    span,
+                    "name the side (A and B, Y and Z) so the claim can be checked",
+                    Severity.NOTE,
+                )
+            return
+        decl = self.game.declaration
+        if cl.strain is not None and decl is not None and cl.strain != decl.strain:
+            self.mismatch(
+                "result-strain",
+                f"the result line speaks of {cl.strain.word}, but the declaration is {decl.strain.word}",
+                span,
+                None,
+            )
+        if cl.kind in (AwardKind.HONOURS, AwardKind.ACES, AwardKind.CHICANE):
+            if decl is None or not self.full_deal:
+                self.unverifiable(cl, "the full deal is not known", span)
+                return
+            problem = _honours_problem(cl, cl.side, self.game, decl.strain)
+            if problem:
+                self.mismatch("result-honours", problem, span, _BOOK_ERROR_HINT)
+        elif cl.kind is AwardKind.POINTS:
+            self._points(cl, cl.side, span)
+        elif cl.kind in (AwardKind.BY_CARDS, AwardKind.SLAM):
+            self._tricks(cl, cl.side, span)
+
+    def _points(self, cl: Claim, side: BookPair, span: Span | None) -> None:
+        """ "N in honours": the honour, ace and chicane points the score gives the side."""
+        score = score_game(self.game) if self.full_deal and self.complete else None
+        if score is None:
+            self.unverifiable(cl, "the deal cannot be scored", span)
+            return
+        pair = self.game.pair(side)
+        got = sum(score.items(pair, k) for k in (LineKind.HONOURS, LineKind.ACES, LineKind.CHICANE))
+        if got != cl.value:
+            self.mismatch(
+                "result-honours",
+                f"the result line gives {side.label} {cl.value} in honours, but the cards give them {got}",
+                span,
+                None,
+            )
+
+    def _tricks(self, cl: Claim, side: BookPair, span: Span | None) -> None:
+        """Tricks by cards (after any revoke penalty) or a slam (the tricks won in play, BW-22)."""
+        game = self.game
+        if not self.complete:
+            self.unverifiable(cl, "the play is not complete", span)
+            return
+        if cl.kind is AwardKind.BY_CARDS:
+            assert isinstance(cl.value, int)
+            won = _tricks_after_revokes(game, side)
+            want = 6 + cl.value
+            if won != want:
+                after = "after the revoke penalty they have" if game.revokes else "in the play they win"
+                self.mismatch(
+                    "result-tricks",
+                    f"the result line says {side.label} win {cl.value} by cards "
+                    f"({want} tricks), but {after} {won} and their adversaries {13 - won}",
+                    span,
+                    "check the trick winners against the book; a misread card can move a trick",
+                )
+            return
+        want = 12 if cl.value == "little" else 13
+        won = game.tricks_of(game.pair(side))  # slams count the tricks won in play (BW-22)
+        if won != want:
+            self.mismatch(
+                "result-tricks",
+                f"the result line gives {side.label} a {cl.value} slam ({want} tricks), but they win {won}",
+                span,
+                None,
+            )
+
+    def finish(self) -> None:
+        """An error of the book's recorded for the result line must be one the cards show."""
+        if self.book_says and not self.mismatches:
+            self.ck.add(
+                "book-error-unmatched",
+                "the file records an error in the book's result line, but the result line agrees with the cards",
+                self.book_says[0].span,
+                "remove the book_errors entry, or check the cards",
+                Severity.WARNING,
+            )
+
+
+def _tricks_after_revokes(game: Game, side: BookPair) -> int:
+    """A side's tricks once the revoke penalty (three tricks a revoke, BW-25) has been transferred."""
+    own = game.pair(side)
+    won = game.tricks_of(own)
+    for _, seat in game.revokes:
+        if seat.side == own:
+            won -= min(3, won)
+        else:
+            won += min(3, 13 - won)
+    return won
+
+
+def _honours_problem(cl: Claim, side: BookPair, game: Game, strain: Strain) -> str | None:
+    """Why an honours, aces or chicane claim does not fit the deal (RES-2, RES-3, RES-6), or None."""
+    held = honours_held(game.deal, strain)
+    pair = game.pair(side)
+    labels = {s: letter.name for s, letter in game.labels.items()}
+    count, most = held.count(pair), held.most_in_one_hand(pair)
+    who = side.label
+    found = held.describe(pair, labels)
+    if cl.kind is AwardKind.CHICANE:
+        want = 2 if cl.value == "double" else 1
+        if held.chicane(pair) < want:
+            return f"the result line gives {who} {'double ' if want == 2 else ''}chicane, but " + (
+                "the hand is at no-trumps"
+                if strain.trump is None
+                else f"{who} hold trumps in {'both hands' if want == 2 else 'each hand'}"
+            )
+        return None
+    if cl.kind is AwardKind.ACES:
+        if strain is not Strain.NOTRUMP:
+            return f"the result line counts aces for {who}, but aces count as honours only at no-trumps"
+        one_hand = cl.detail is HonoursSplit.ONE_HAND
+        ok = count == cl.value and (most == 4 if one_hand else most < 4 or cl.value == 3)
+        said = cl.describe().split(" hold ")[-1]
+        return None if ok else f"the result line gives {who} {said}, but they held {count} aces ({found})"
+    if strain is Strain.NOTRUMP:
+        return (
+            f"the result line counts trump honours for {who}, but the hand is at no-trumps (only aces count)"
+        )
+    assert isinstance(cl.value, int)
+    ok = count == cl.value
+    if cl.detail is HonoursSplit.ONE_HAND:
+        ok = ok and most == cl.value
+    elif cl.detail is HonoursSplit.ONE_HAND_FIFTH_PARTNER:
+        ok = count == 5 and most == 4
+    elif cl.detail is HonoursSplit.BETWEEN_PARTNERS:
+        ok = ok and most < 4
+    if ok:
+        return None
+    said = "simple honours (three)" if cl.value == 3 else f"{_HONOUR_WORDS[cl.value]} honours"
+    return f"the result line says {who} score {said}, but they held {_HONOUR_WORDS.get(count, str(count))} ({found})"
