@@ -35,7 +35,7 @@ def test_mypy_strict_finds_nothing() -> None:
 
 
 def test_no_formatter_escapes_are_left() -> None:
-    """`# fmt: skip` and `# fmt: off` would hide code from the formatter; none is needed."""
+    """A formatter escape (fmt colon skip, or off) would hide code from the formatter; none is needed."""
     marked = [
         f"{p.relative_to(ROOT)}:{n}"
         for folder in ("replayer", "tests")
