@@ -11,7 +11,8 @@ from pathlib import Path
 from .. import __version__
 from ..lessons.build import DEFAULT_OUT, BuildOptions, OutputNotOurs, build_site
 from ..record.diagnostics import Severity, format_diagnostic, has_errors, sort_key
-from ..scoring.sheet import SCORING, score_game
+from ..rules.regimes import RuleSet
+from ..scoring.sheet import SCORING, ScoringOptions, score_game
 from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands
 from .output import (
     annotations_json,
@@ -223,7 +224,8 @@ def _rubber(args: argparse.Namespace) -> int:
     return 0
 
 
-def _options(rules: str, pairs: list[str]) -> object | int:
+def _options(rules: RuleSet, pairs: list[str]) -> ScoringOptions | int:
+    """The rule set's options with ``--option NAME=VALUE`` applied, or the exit code of a usage error."""
     settings = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")

@@ -5,13 +5,13 @@ Pure functions of the validated game and its record; they return data or strings
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..record.hand import HandRecord, NoteRecord
 from ..record.phrases import ResultSyntaxError, parse_result
-from ..rules.cards import SUITS_HIGH_FIRST, Card, Letter, Seat
-from ..rules.game import Game
-from ..scoring.base import SIDES, DealScore
+from ..record.sides import Narrative
+from ..rules.cards import SUITS_HIGH_FIRST, BookPair, Card, Letter, Pair, Seat
+from ..rules.game import Declaration, Game
+from ..rules.regimes import RuleSet
+from ..scoring.base import SIDES, Column, DealScore
 from ..scoring.sheet import RubberSheet, score_game
 from ..teaching.make import make_note
 from ..teaching.motifs import Finding
@@ -29,17 +29,47 @@ __all__ = [
 JSON_VERSION = 1
 _SUIT_ORDER = SUITS_HIGH_FIRST
 _ROLE = {Letter.Z: "dealer", Letter.A: "leader", Letter.Y: "dummy", Letter.B: "pone"}
+#: a rubber's sheet is kept from a chair: WE sit North–South
+_CHAIR = {Pair.NS: Narrative.WE, Pair.EW: Narrative.THEY}
 
 
 def _sorted(cards: frozenset[Card] | set[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (_SUIT_ORDER.index(c.suit), -c.rank))
 
 
-def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
+def to_json(game: Game, record: HandRecord | None = None) -> dict[str, object]:
     """The documented structure of ``replayer show --json`` (docs/json-output.md)."""
     decl = game.declaration
-    running = {"NS": 0, "EW": 0}
-    tricks = []
+    out: dict[str, object] = {
+        "version": JSON_VERSION,
+        "rules": game.regime.name,
+        "dealer": game.dealer.name,
+        "declarer": decl.declarer.name if decl else None,
+        "dummy": decl.dummy.name if decl else None,
+        "trump": decl.strain.code if decl else None,
+        "deal": {s.name: [c.ascii() for c in _sorted(game.deal.get(s, frozenset()))] for s in Seat},
+        "labels": {s.name: game.labels[s].name for s in Seat},
+        "opening_leader": game.opening_leader.name,
+        "first_trick": game.first_trick,
+        "tricks": _tricks_json(game),
+        "tricks_won": game.tricks_won,
+    }
+    if decl is not None:
+        out["declaration"] = _declaration_json(decl)
+    if game.score_before:
+        out["score_before"] = dict(game.score_before)
+    score = score_game(game)
+    if score is not None:
+        out["score"] = score_json(score, game)
+    if record is not None:
+        out.update(_record_json(game, record))
+    return out
+
+
+def _tricks_json(game: Game) -> list[dict[str, object]]:
+    """Each trick: its leader, its cards in order, its winner, and the tricks each side has won so far."""
+    running = dict.fromkeys(Pair, 0)
+    tricks: list[dict[str, object]] = []
     for t in game.tricks:
         if t.winner is not None:
             running[t.winner.side] += 1
@@ -52,95 +82,89 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, Any]:
                 "tricks_won": dict(running),
             }
         )
-    out: dict[str, Any] = {
-        "version": JSON_VERSION,
-        "rules": game.regime.name,
-        "dealer": game.dealer.name,
-        "declarer": decl.declarer.name if decl else None,
-        "dummy": decl.dummy.name if decl else None,
-        "trump": decl.strain.code if decl else None,
-        "deal": {s.name: [c.ascii() for c in _sorted(game.deal.get(s, frozenset()))] for s in Seat},
-        "labels": {s.name: game.labels[s].name for s in Seat},
-        "opening_leader": game.opening_leader.name,
-        "first_trick": game.first_trick,
-        "tricks": tricks,
-        "tricks_won": game.tricks_won,
-    }
-    if decl is not None:
-        d: dict[str, Any] = {"strain": decl.strain.value, "doubled": decl.doubled}
-        if decl.maker is not None:
-            d["maker"] = decl.maker.name
-            d["passed"] = decl.passed
-            d["doublers"] = [s.name for s in decl.doublers]
-        if decl.level is not None:
-            d["level"] = decl.level
-        if decl.calls:
-            d["calls"] = [{"seat": s.name, "call": c} for s, c in decl.calls]
-        out["declaration"] = d
-    if game.score_before:
-        out["score_before"] = dict(game.score_before)
-    score = score_game(game)
-    if score is not None:
-        out["score"] = score_json(score, game)
-    if record is not None:
-        if record.title is not None:
-            out["title"] = record.title.value
-        if record.source is not None:
-            src = {
-                k: getattr(record.source, k).value
-                for k in record.source.__slots__  # type: ignore[attr-defined]
-                if getattr(record.source, k) is not None
-            }
-            out["source"] = src
-        if record.result is not None:
-            out["result"] = {"text": record.result.value, "claims": _claims(record.result.value)}
-        if record.introduction is not None:
-            out["introduction"] = record.introduction.value
-        if record.notes:
-            out["notes"] = [_note(game, n) for n in record.notes]
-        if record.book_errors:
-            out["book_errors"] = [{"about": b.about, "text": b.text} for b in record.book_errors]
-        if record.transcription is not None:
-            out["transcription"] = {
-                "text": record.transcription.text,
-                "readings": [
-                    {
-                        "trick": rd.trick,
-                        "seat": _resolve_label(game, rd.seat),
-                        "ocr": rd.source_text,
-                        "card": rd.card.ascii(),
-                        "reason": rd.reason,
-                    }
-                    for rd in record.transcription.readings
-                ],
-            }
-        if record.problem is not None:
-            p: dict[str, Any] = {"text": record.problem.text}
-            if record.problem.side is not None:
-                p["side"] = record.problem.side.value
-            if record.problem.tricks is not None:
-                p["tricks"] = record.problem.tricks.value
-            out["problem"] = p
+    return tricks
+
+
+def _declaration_json(decl: Declaration) -> dict[str, object]:
+    d: dict[str, object] = {"strain": decl.strain.value, "doubled": decl.doubled}
+    if decl.maker is not None:
+        d["maker"] = decl.maker.name
+        d["passed"] = decl.passed
+        d["doublers"] = [s.name for s in decl.doublers]
+    if decl.level is not None:
+        d["level"] = decl.level
+    if decl.calls:
+        d["calls"] = [{"seat": s.name, "call": c} for s, c in decl.calls]
+    return d
+
+
+def _record_json(game: Game, record: HandRecord) -> dict[str, object]:
+    """What the hand file says besides the cards: title, source, result, notes, transcription, problem."""
+    out: dict[str, object] = {}
+    if record.title is not None:
+        out["title"] = record.title.value
+    if record.source is not None:
+        out["source"] = {
+            k: getattr(record.source, k).value
+            for k in record.source.__slots__
+            if getattr(record.source, k) is not None
+        }
+    if record.result is not None:
+        out["result"] = {"text": record.result.value, "claims": _claims(record.result.value)}
+    if record.introduction is not None:
+        out["introduction"] = record.introduction.value
+    if record.notes:
+        out["notes"] = [_note(game, n) for n in record.notes]
+    if record.book_errors:
+        out["book_errors"] = [{"about": b.about, "text": b.text} for b in record.book_errors]
+    if record.transcription is not None:
+        out["transcription"] = {
+            "text": record.transcription.text,
+            "readings": [
+                {
+                    "trick": rd.trick,
+                    "seat": _resolve_label(game, rd.seat),
+                    "ocr": rd.source_text,
+                    "card": rd.card.ascii(),
+                    "reason": rd.reason,
+                }
+                for rd in record.transcription.readings
+            ],
+        }
+    if record.problem is not None:
+        p: dict[str, object] = {"text": record.problem.text}
+        if record.problem.side is not None:
+            p["side"] = record.problem.side.value
+        if record.problem.tricks is not None:
+            p["tricks"] = record.problem.tricks.value
+        out["problem"] = p
     return out
 
 
-def score_json(score: DealScore, game: Game | None = None) -> dict[str, Any]:
+def score_json(score: DealScore, game: Game | None = None) -> dict[str, object]:
     """The documented ``score`` object: per side, the points below and above the line, each item,
-    and the game if one was won."""
-    sides = {"NS": "NS", "EW": "EW"}
+    and the game if one was won.  ``sides`` gives the book's letters for each side when the deal
+    is known (its dealer places them)."""
+    sides: dict[Pair, Pair | BookPair] = {side: side for side in SIDES}
     if game is not None:
-        sides = {game.dealer.side: "YZ", game.dealer.lho.side: "AB"}
+        sides = {game.pair(book): book for book in (BookPair.YZ, BookPair.AB)}
     return {
         "sides": sides,
-        "below": {s: score.total(s, "below") for s in SIDES},  # type: ignore[arg-type]
-        "above": {s: score.total(s, "above") for s in SIDES},  # type: ignore[arg-type]
+        "below": {s: score.total(s, Column.BELOW) for s in SIDES},
+        "above": {s: score.total(s, Column.ABOVE) for s in SIDES},
         "by_kind": {
-            s: {k: score.items(s, k) for k in sorted({l.kind for l in score.lines if l.side == s})}
+            s: {k: score.items(s, k) for k in sorted({line.kind for line in score.lines if line.side == s})}
             for s in SIDES
         },
         "lines": [
-            {"side": l.side, "column": l.column, "kind": l.kind, "points": l.points, "text": l.text}
-            for l in score.lines
+            {
+                "side": line.side,
+                "column": line.column,
+                "kind": line.kind,
+                "points": line.points,
+                "text": line.text,
+            }
+            for line in score.lines
         ],
         "game": score.game,
         "notes": list(score.notes),
@@ -151,8 +175,8 @@ def _resolve_label(game: Game, seat: str) -> str:
     return Letter[seat].seat(game.dealer).name if seat in Letter.__members__ else seat
 
 
-def _note(game: Game, n: NoteRecord) -> dict[str, Any]:
-    out: dict[str, Any] = {"tricks": list(n.tricks), "text": n.text}
+def _note(game: Game, n: NoteRecord) -> dict[str, object]:
+    out: dict[str, object] = {"tricks": list(n.tricks), "text": n.text}
     if n.source:
         out["source"] = n.source
     if n.claims:
@@ -178,7 +202,7 @@ def _note(game: Game, n: NoteRecord) -> dict[str, Any]:
     return out
 
 
-def _claims(text: str) -> list[dict[str, Any]]:
+def _claims(text: str) -> list[dict[str, object]]:
     try:
         claims = parse_result(text)
     except ResultSyntaxError:
@@ -200,9 +224,10 @@ def _claims(text: str) -> list[dict[str, Any]]:
 
 def _seat_title(game: Game, seat: Seat) -> str:
     letter = game.labels[seat]
-    role = _ROLE[letter] if game.regime.name == "bridge-whist" else ""
+    bridge_whist = game.regime.name is RuleSet.BRIDGE_WHIST
+    role = _ROLE[letter] if bridge_whist else ""
     decl = game.declaration
-    if game.regime.name != "bridge-whist" and decl is not None:
+    if not bridge_whist and decl is not None:
         role = "declarer" if seat == decl.declarer else "dummy" if seat == decl.dummy else ""
     return f"{letter.name} ({seat.word}{', ' + role if role else ''})"
 
@@ -245,7 +270,7 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
     west, east = _hand_lines(game, Seat.W), _hand_lines(game, Seat.E)
     pad = " " * 24
     out += [pad + ln for ln in north]
-    for w, e in zip(west, east):
+    for w, e in zip(west, east, strict=True):
         out.append(f"{w:<48}{e}")
     out += [pad + ln for ln in south]
     out.append("")
@@ -276,7 +301,7 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
     if record is not None and record.problem is not None:
         out.append(f"Problem: {record.problem.text.strip()}")
     won = game.tricks_won
-    out.append(f"Tricks: N–S {won['NS']}, E–W {won['EW']}")
+    out.append(f"Tricks: {Pair.NS.label} {won[Pair.NS]}, {Pair.EW.label} {won[Pair.EW]}")
     if record is not None and record.result is not None:
         out.append(f"The book: “{record.result.value}”")
     return "\n".join(out) + "\n"
@@ -284,15 +309,15 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
 
 def score_text(score: DealScore, game: Game) -> str:
     """The deal's score as the players wrote it: each side's entries below and above the line."""
-    names = {game.dealer.side: "Y–Z", game.dealer.lho.side: "A–B"}
+    names = {side: game.book_pair(side).label for side in SIDES}
     out = []
     for side in SIDES:
-        out.append(f"{names[side]} ({side[0]}–{side[1]})")
-        for column, title in (("below", "below the line"), ("above", "above the line")):
-            lines = [l for l in score.lines if l.side == side and l.column == column]
+        out.append(f"{names[side]} ({side.label})")
+        for column in Column:
+            lines = [line for line in score.lines if line.side == side and line.column == column]
             if lines:
-                out.append(f"  {title}:")
-                out += [f"    {l.points:>5}  {l.text}" for l in lines]
+                out.append(f"  {column} the line:")
+                out += [f"    {line.points:>5}  {line.text}" for line in lines]
         out.append(f"  total {score.total(side)}")
     if score.game is not None:
         out.append(f"{names[score.game]} win the game.")
@@ -301,7 +326,7 @@ def score_text(score: DealScore, game: Game) -> str:
     return "\n".join(out) + "\n"
 
 
-def rubber_json(sheet: RubberSheet) -> dict[str, Any]:
+def rubber_json(sheet: RubberSheet) -> dict[str, object]:
     """The running score sheet: each deal's entries, the games, the bonus, the totals, the value."""
     return {
         "deals": [
@@ -311,7 +336,11 @@ def rubber_json(sheet: RubberSheet) -> dict[str, Any]:
         "games": [{"number": n, "winner": w} for n, w in sheet.games],
         "rubber_bonus": {"side": sheet.bonus.side, "points": sheet.bonus.points} if sheet.bonus else None,
         "totals": {
-            s: {"below": sheet.column(s, "below"), "above": sheet.column(s, "above"), "total": sheet.total(s)}
+            s: {
+                "below": sheet.column(s, Column.BELOW),
+                "above": sheet.column(s, Column.ABOVE),
+                "total": sheet.total(s),
+            }
             for s in SIDES
         },
         "winner": sheet.winner,
@@ -325,21 +354,20 @@ def rubber_text(sheet: RubberSheet, title: str | None = None) -> str:
     out = [title, "=" * len(title)] if title else []
     for d in sheet.deals:
         out.append(f"Deal {d.number} (game {d.game_number}): {d.label}")
-        for l in d.score.lines:
-            out.append(f"  {'WE  ' if l.side == 'NS' else 'THEY'} {l.column:<5} {l.points:>5}  {l.text}")
+        for line in d.score.lines:
+            out.append(f"  {_CHAIR[line.side]:<4} {line.column:<5} {line.points:>5}  {line.text}")
         for note in d.score.notes:
             out.append(f"  note: {note}")
     for n, w in sheet.games:
-        out.append(f"Game {n}: {'WE' if w == 'NS' else 'THEY'}")
+        out.append(f"Game {n}: {_CHAIR[w]}")
     if sheet.bonus:
-        out.append(f"Rubber to {'WE' if sheet.bonus.side == 'NS' else 'THEY'}: {sheet.bonus.points}")
-    for s, name in (("NS", "WE"), ("EW", "THEY")):
-        out.append(
-            f"{name:<5} below {sheet.column(s, 'below'):>4}  above {sheet.column(s, 'above'):>4}  total {sheet.total(s):>4}"
-        )  # type: ignore[arg-type]
+        out.append(f"Rubber to {_CHAIR[sheet.bonus.side]}: {sheet.bonus.points}")
+    for side in SIDES:
+        below, above = sheet.column(side, Column.BELOW), sheet.column(side, Column.ABOVE)
+        out.append(f"{_CHAIR[side]:<5} below {below:>4}  above {above:>4}  total {sheet.total(side):>4}")
+    ahead = Pair.NS if sheet.total(Pair.NS) > sheet.total(Pair.EW) else Pair.EW
     out.append(
-        f"The rubber is worth {sheet.value} points"
-        + (f" to {'WE' if sheet.total('NS') > sheet.total('EW') else 'THEY'}." if sheet.value else ".")
+        f"The rubber is worth {sheet.value} points" + (f" to {_CHAIR[ahead]}." if sheet.value else ".")
     )
     return "\n".join(out) + "\n"
 
@@ -356,10 +384,10 @@ def _fact(value: object) -> object:
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
-def annotations_json(game: Game, findings: list[Finding], *, with_make: bool = True) -> dict[str, Any]:
+def annotations_json(game: Game, findings: list[Finding], *, with_make: bool = True) -> dict[str, object]:
     """The documented output of ``replayer annotate --json`` (docs/teaching-notes.md)."""
     labels = game.labels
-    out: dict[str, Any] = {"version": JSON_VERSION, "rules": game.regime.name}
+    out: dict[str, object] = {"version": JSON_VERSION, "rules": game.regime.name}
     if with_make:
         make = make_note(game)
         out["make"] = (
