@@ -1,7 +1,7 @@
 """The parsed hand record: what a hand file says, with where it says it.
 
 Syntax only: nothing here knows the laws.  Every value a diagnostic may point at is kept
-with its :class:`~replayer.diagnostics.Span`.  Seats are kept as written (a book letter
+with its :class:`~replayer.record.diagnostics.Span`.  Seats are kept as written (a book letter
 ``A Y B Z`` or a compass seat ``N E S W``) and resolved against the dealer later.
 """
 
@@ -129,12 +129,14 @@ class NoteRecord:
 class BookErrorRecord:
     """A place where the book disagrees with its own printed cards, kept as printed.
 
-    ``about`` is ``result`` (the result line) or ``trick N``; the validator reports a
-    disagreement it finds there as a warning about the book rather than an error."""
+    ``about`` is ``result`` (the result line) or ``trick N``, as written; ``trick`` is N, or None
+    for the result line.  The validator reports a disagreement it finds there as a warning about
+    the book rather than an error."""
 
     about: str
     text: str
     span: Span
+    trick: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

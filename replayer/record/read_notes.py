@@ -239,10 +239,13 @@ def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
         if about is None or text is None:
             continue
         about = about.strip().lower()
-        if about != "result" and not re.fullmatch(r"trick (1[0-3]|[1-9])", about):
+        trick = re.fullmatch(r"trick (1[0-3]|[1-9])", about)
+        if about != "result" and not trick:
             r.error("bad-value", f"book error about {about!r}: write 'result' or 'trick N'", m["about"][1])
             continue
-        out.append(BookErrorRecord(about, text, r.span(m["about"][1])))
+        out.append(
+            BookErrorRecord(about, text, r.span(m["about"][1]), int(trick.group(1)) if trick else None)
+        )
     return tuple(out)
 
 

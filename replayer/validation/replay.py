@@ -182,7 +182,7 @@ def _check_following(
         )
         if later:
             msg += f" ({later[1]} is played at trick {later[0]})"
-        book = [b for b in ck.record.book_errors if b.about == f"trick {number}"]
+        book = [b for b in ck.record.book_errors if b.trick == number]
         if book:
             # The book's own revoke, kept as printed: a warning, and the penalty is scored.
             ck.add(
@@ -209,9 +209,9 @@ def _check_following(
 
 def _check_book_errors_found(ck: Check, revokes: list[tuple[int, Seat]]) -> None:
     """Every error of the book's recorded at a trick must be a revoke the replay found there."""
-    used = {f"trick {n}" for n, _ in revokes}
+    used = {n for n, _ in revokes}
     for b in ck.record.book_errors:
-        if b.about.startswith("trick") and b.about not in used:
+        if b.trick is not None and b.trick not in used:
             ck.add(
                 "book-error-unmatched",
                 f"the file records an error of the book's at {b.about}, but the cards show none there",

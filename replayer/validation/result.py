@@ -72,7 +72,7 @@ class _Judge:
         self.record = record
         self.complete = game.first_trick == 1 and len(game.tricks) == 13
         self.full_deal = all(len(h) == 13 for h in game.deal.values())
-        self.book_says: list[BookErrorRecord] = [b for b in record.book_errors if b.about == "result"]
+        self.book_says: list[BookErrorRecord] = [b for b in record.book_errors if b.trick is None]
         self.mismatches = 0
 
     def mismatch(self, code: str, message: str, span: Span | None, hint: str | None) -> None:
