@@ -34,7 +34,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"replayer {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    _add_hand_commands(sub)
+    _add_file_commands(sub)
+    return p
 
+
+def _option_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)",
+    )
+
+
+def _add_hand_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands that read hands and print what they find: validate, show, score, rubber, annotate."""
     v = sub.add_parser("validate", help="check hand files against the laws and report every problem")
     v.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
     v.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
@@ -47,24 +63,12 @@ def _parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("score", help="score a hand under its rule set, as the players wrote it")
     sc.add_argument("hand", metavar="HAND", help="a hand file")
     sc.add_argument("--json", action="store_true", help="the score object (see docs/json-output.md)")
-    sc.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)",
-    )
+    _option_flag(sc)
 
     ru = sub.add_parser("rubber", help="score a rubber: a list of hands or of result lines")
     ru.add_argument("file", metavar="FILE", help="a rubber file (*.rubber.yaml)")
     ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
-    ru.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)",
-    )
+    _option_flag(ru)
     an = sub.add_parser("annotate", help="the teaching notes the engine derives from a hand's cards")
     an.add_argument("hand", metavar="HAND", help="a hand file")
     an.add_argument("--json", action="store_true", help="the findings as JSON (see docs/teaching-notes.md)")
@@ -77,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
         help="run only this detector (repeatable); see docs/teaching-notes.md for the names",
     )
 
+
+def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands that write files: import, export, build."""
     im = sub.add_parser("import", help="PBN or LIN boards into hand files (one YAML per board), each checked")
     im.add_argument("files", nargs="+", metavar="FILE", help="PBN (.pbn) or LIN (.lin) files")
     im.add_argument(
@@ -105,7 +112,6 @@ def _parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="render every lesson, even those unchanged since the last build"
     )
     b.add_argument("-q", "--quiet", action="store_true", help="no progress display")
-    return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import jinja2
 from markdown_it import MarkdownIt
@@ -101,7 +100,7 @@ def render_index(
     version: str,
     corpus_pdf: str | None,
     problems: Sequence[str] = (),
-    extra: dict[str, Any] | None = None,
+    extra: dict[str, object] | None = None,
 ) -> str:
     """The site's front page: every book and its hands."""
     return env.get_template("index.html").render(
@@ -109,7 +108,7 @@ def render_index(
     )
 
 
-def render_page(env: jinja2.Environment, template: str, *, version: str, **context: Any) -> str:
+def render_page(env: jinja2.Environment, template: str, *, version: str, **context: object) -> str:
     """Any other page of the site at its root (the technique index, the exercises)."""
     return env.get_template(template).render(version=version, root="", **context)
 

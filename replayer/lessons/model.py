@@ -9,11 +9,10 @@ from __future__ import annotations
 import enum
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..analysis.double_dummy import PlayAnalysis, analyse, dds_available, verify_claims
+from ..analysis.double_dummy import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
 from ..formats.interop import handviewer_url
-from ..record.diagnostics import Diagnostic, Severity
+from ..record.diagnostics import Diagnostic, Located, Severity
 from ..record.hand import HandRecord
 from ..rules.cards import SUITS_HIGH_FIRST, BookPair, Card, Letter, Pair, Seat
 from ..rules.game import Game
@@ -142,7 +141,7 @@ class NoteView:
     technique: str | None = None  # derived notes: the technique they show
     card: str | None = None  # derived notes: the stepper shows the note once this card (H10) is played …
     card_trick: int | None = None  # … in this trick
-    verdicts: tuple[tuple[str, str], ...] = ()  # double dummy on the note's claims: (verdict, sentence)
+    verdicts: tuple[tuple[Verdict, str], ...] = ()  # double dummy on the note's claims: (verdict, sentence)
 
     @property
     def trick_label(self) -> str:
@@ -174,7 +173,7 @@ class Lesson:
     score: tuple[tuple[str, tuple[str, ...]], ...]  # (side, itemised lines)
     readings: tuple[tuple[str, str], ...]  # transcription readings: (where, how settled)
     transcription: str | None
-    stepper: dict[str, Any] = field(default_factory=dict)
+    stepper: dict[str, object] = field(default_factory=dict)
     techniques: tuple[str, ...] = ()  # the techniques the derived notes show, in order of first appearance
     technique_tricks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # technique -> tricks, for the index page
     contract: str = ""  # short form for the index: "NT by Z"
@@ -191,7 +190,7 @@ def citation(record: HandRecord) -> str:
     if src is None:
         return ""
 
-    def v(x: Any) -> str:
+    def v(x: Located[str] | Located[int] | None) -> str:
         return str(x.value) if x is not None else ""
 
     head = ", ".join(p for p in (v(src.author), v(src.book)) if p)
@@ -387,17 +386,17 @@ def lesson_model(
 
 def _double_dummy(
     game: Game, record: HandRecord, dd_cache: MutableMapping[str, int] | None, letters: bool
-) -> tuple[PlayAnalysis | None, dict[int, list[tuple[str, str]]]]:
+) -> tuple[PlayAnalysis | None, dict[int, list[tuple[Verdict, str]]]]:
     """The double-dummy analysis of the play, and the verdicts on the author's claims by note
     (index into the record's notes); nothing when endplay or its DDS is missing."""
     if dds_available() is not None or not game.tricks:
         return None, {}
-    verdicts: dict[int, list[tuple[str, str]]] = {}
+    verdicts: dict[int, list[tuple[Verdict, str]]] = {}
     try:
         dd = analyse(game, dd_cache, letters=letters)
         claim_note = {id(c): k for k, n in enumerate(record.notes) for c in n.claims}
         for v in verify_claims(game, record, dd_cache, letters=letters):
-            if v.verdict != "checked by the cards" and id(v.claim) in claim_note:
+            if v.verdict is not Verdict.CHECKED_BY_THE_CARDS and id(v.claim) in claim_note:
                 verdicts.setdefault(claim_note[id(v.claim)], []).append((v.verdict, v.text))
     except ImportError:  # endplay is there but its DDS will not load: the lesson goes without the layer
         return None, {}
@@ -416,7 +415,7 @@ def _dd_marks(dd: PlayAnalysis | None) -> dict[tuple[int, Seat], tuple[str, str]
     return marks
 
 
-def _author_notes(record: HandRecord, verdicts: dict[int, list[tuple[str, str]]]) -> tuple[NoteView, ...]:
+def _author_notes(record: HandRecord, verdicts: dict[int, list[tuple[Verdict, str]]]) -> tuple[NoteView, ...]:
     """The book's notes in our words, with double dummy's verdicts on their claims."""
     return tuple(
         NoteView(f"note-{i}", n.text, tuple(n.tricks), n.source, verdicts=tuple(verdicts.get(i - 1, ())))
@@ -574,7 +573,7 @@ def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:
 
 def stepper_data(
     game: Game, record: HandRecord, notes: tuple[NoteView, ...], letters: bool, dd: PlayAnalysis | None = None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The JSON the stepper reads from the page (its contract is in docs/lesson-pages.md)."""
     decl = game.declaration
 
@@ -626,8 +625,8 @@ def stepper_data(
     }
 
 
-def _note_data(n: NoteView, played: set[int]) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": n.id, "tricks": [t for t in n.tricks if t in played]}
+def _note_data(n: NoteView, played: set[int]) -> dict[str, object]:
+    out: dict[str, object] = {"id": n.id, "tricks": [t for t in n.tricks if t in played]}
     if n.card is not None:
         out["card"], out["card_trick"] = n.card, n.card_trick
     return out
