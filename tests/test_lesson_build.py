@@ -282,9 +282,9 @@ def test_lessons_carry_the_double_dummy_layer_and_the_claims_verdicts(hands: Pat
 def test_without_endplay_the_lessons_are_built_without_the_double_dummy_layer(
     hands: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import replayer.analysis.double_dummy
+    import replayer.analysis
 
-    monkeypatch.setattr(replayer.analysis.double_dummy, "dds_available", lambda: "pip install replayer[dds]")
+    monkeypatch.setattr(replayer.analysis, "dds_available", lambda: "pip install replayer[dds]")
     import replayer.lessons.model
 
     monkeypatch.setattr(replayer.lessons.model, "dds_available", lambda: "pip install replayer[dds]")

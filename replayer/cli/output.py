@@ -14,7 +14,7 @@ from ..rules.regimes import RuleSet
 from ..scoring.base import SIDES, Column, DealScore
 from ..scoring.sheet import RubberSheet, score_game
 from ..teaching.make import make_note
-from ..teaching.motifs import Finding
+from ..teaching.findings import Finding
 
 __all__ = [
     "to_json",

@@ -25,7 +25,7 @@ from ..record.diagnostics import Diagnostic, Severity
 from ..teaching.annotate import detector_names
 from ..teaching.make import dummy_bridge, elwell_dealer, foster_dealer, foster_dummy
 from ..teaching.make_examples import EXAMPLES
-from ..teaching.motifs import TECHNIQUES
+from ..teaching.annotate import TECHNIQUES
 from ..validation.files import Checked, check_file, find_hands
 from .html import (
     IndexEntry,
@@ -294,7 +294,7 @@ def _with_pdf_if_possible(options: BuildOptions, report: BuildReport) -> BuildOp
 
 def _context(options: BuildOptions, progress: Callable[[int, int, str], None] | None) -> _Context:
     """The templates, the double-dummy layer and its cache, and the key every lesson depends on."""
-    from ..analysis.double_dummy import dds_available
+    from ..analysis import dds_available
 
     template_dirs = ([str(options.templates)] if options.templates else []) + [str(TEMPLATES)]
     with_dd = dds_available() is None  # the lessons carry the double-dummy layer only with endplay

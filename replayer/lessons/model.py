@@ -10,7 +10,7 @@ import enum
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 
-from ..analysis.double_dummy import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
+from ..analysis import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
 from ..formats.interop import handviewer_url
 from ..record.diagnostics import Diagnostic, Located, Severity
 from ..record.hand import HandRecord
@@ -20,7 +20,7 @@ from ..rules.regimes import RuleSet
 from ..scoring.sheet import score_game
 from ..teaching.annotate import annotate
 from ..teaching.make import make_note
-from ..teaching.motifs import Finding
+from ..teaching.findings import Finding
 
 __all__ = [
     "CardView",

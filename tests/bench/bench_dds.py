@@ -8,7 +8,7 @@ A plain script, not a test (pytest collects nothing here):
 Figures printed, each the median over the rounds (DDS warmed up first, outside the timing):
 
 * ``endplay``: ``endplay.dds.analyse_play`` on the hand's 52 cards — the bare solver call;
-* ``analyse``: ``replayer.analysis.double_dummy.analyse(best=False)`` with an empty cache — the same one
+* ``analyse``: ``replayer.analysis.analyse(best=False)`` with an empty cache — the same one
   ``analyse_play`` call, plus the positions, cache keys, per-card numbers and texts in Python;
 * ``ratio``: analyse / endplay (target ≤ 1.3);
 * ``+best``: ``analyse`` as the lessons call it (``best=True``): also one ``solve_board`` per

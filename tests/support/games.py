@@ -8,7 +8,7 @@ from pathlib import Path
 from replayer.record.diagnostics import Severity
 from replayer.record.reader import load
 from replayer.rules.game import Game
-from replayer.teaching.motifs import Context
+from replayer.teaching.context import Context
 from replayer.validation.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent.parent
