@@ -204,7 +204,7 @@ def test_numbers_are_consistent(n: int) -> None:
     for side, other in (("NS", "EW"), ("EW", "NS")):
         # what one side gives away, the other gains
         assert a.end[side] == a.start[side] - lost[side] + lost[other]
-    assert a.end == {s: n for s, n in foster(n).tricks_won.items()}
+    assert a.end == dict(foster(n).tricks_won)
 
 
 @pytest.mark.parametrize("n", [2, 5])

@@ -125,7 +125,7 @@ def test_the_corpus_pdf_has_a_title_page_contents_with_page_numbers_and_every_le
             listed[current] = int(line)
             current = None
     start = front + 1
-    for title, count in zip(titles, lesson_pages):
+    for title, count in zip(titles, lesson_pages, strict=True):
         assert listed.get(title) == start, (
             f"{title}: contents say page {listed.get(title)}, it starts on {start}"
         )

@@ -67,7 +67,7 @@ def test_recall_of_the_techniques_fosters_notes_name_is_complete() -> None:
     missed = [row for row in MATRIX if not found(*row)]
     recall = 1 - len(missed) / len(MATRIX)
     assert not missed, f"recall {recall:.0%}; missed: " + "; ".join(
-        f"hand {h} trick(s) {t} {d} {l or ''}" for h, t, d, l in missed
+        f"hand {h} trick(s) {t} {d} {ln or ''}" for h, t, d, ln in missed
     )
 
 

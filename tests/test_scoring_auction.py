@@ -109,7 +109,10 @@ def test_worked_examples(deal: DealFacts, kw: dict, expected: dict[str, int], ga
 def test_worked_example_items_and_words() -> None:
     s = score_deal(facts(3, H, 7, honours={"NS": (3, 3), "EW": (2, 1)}))
     assert s.items("NS", "honours") == 16 and s.items("EW", "undertricks") == 100
-    assert {l.text for l in s.lines} == {"simple honours in hearts: 2 × 8 = 16", "2 undertricks at 50 = 100"}
+    assert {ln.text for ln in s.lines} == {
+        "simple honours in hearts: 2 × 8 = 16",
+        "2 undertricks at 50 = 100",
+    }
 
     s = score_deal(facts(1, NT, 1))
     assert s.items("EW", "undertricks") == 300 and s.items("EW", "slam") == 20
@@ -118,14 +121,14 @@ def test_worked_example_items_and_words() -> None:
 
 def test_texts() -> None:
     s = score_deal(facts(1, H, 9))
-    assert [l.text for l in s.lines] == ["3 by cards in hearts at 8 a trick = 24"]
+    assert [ln.text for ln in s.lines] == ["3 by cards in hearts at 8 a trick = 24"]
     s = score_deal(facts(1, H, 8, doubled=1))
-    assert [l.text for l in s.lines] == [
+    assert [ln.text for ln in s.lines] == [
         "2 by cards in hearts, doubled, at 16 a trick = 32",
         "bonus for a doubled contract made: 50 + 50 for 1 extra trick",
     ]
     s = score_deal(facts(1, R, 7, honours={"NS": (3, 2)}))
-    assert [l.text for l in s.lines] == [
+    assert [ln.text for ln in s.lines] == [
         "the odd trick in royal spades at 9 a trick = 9",
         "simple honours in royal spades: 2 × 9 = 18",
     ]
@@ -215,7 +218,7 @@ HONOUR_ROWS = [  # (held, most in one hand, multiple, ♠, ♣, ♦, ♥, R)
     [
         pytest.param(held, most, mult, strain, pts, id=f"AU-10-{name}-{strain.value}")
         for name, held, most, mult, row in HONOUR_ROWS
-        for strain, pts in zip((S, C, D, H, R), row)
+        for strain, pts in zip((S, C, D, H, R), row, strict=True)
     ],
 )
 def test_honours_table(held: int, most: int, multiple: int, strain: Strain, points: int) -> None:
@@ -256,7 +259,7 @@ def test_aces_at_notrump(held: int, most: int, points: int, text: str | None) ->
         assert s.items("EW", "aces") == points
         assert s.items("EW", "honours") == 0
         if text:
-            assert text in [l.text for l in s.lines]
+            assert text in [ln.text for ln in s.lines]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -295,7 +298,7 @@ def test_doubled_bonus(doubled: int, level: int, won: int, below: int, bonus: in
     s = score_deal(facts(level, H, won, doubled=doubled))
     assert s.items("NS", "tricks") == below
     assert s.items("NS", "doubled-bonus") == bonus
-    assert all(l.column == "above" for l in s.lines if l.kind == "doubled-bonus")
+    assert all(ln.column == "above" for ln in s.lines if ln.kind == "doubled-bonus")
 
 
 def test_no_bonus_undoubled() -> None:

@@ -120,7 +120,7 @@ def test_fosters_example_rubber() -> None:
         facts(H, 3, honours={"EW": (4, 2)}, side=Pair.EW),
     ]
     sheet = play_rubber("bridge-whist", deals)
-    assert [g for g in sheet.games] == [(1, "EW"), (2, "NS"), (3, "EW")]
+    assert list(sheet.games) == [(1, "EW"), (2, "NS"), (3, "EW")]
     assert (sheet.column("NS", "below"), sheet.column("NS", "above")) == (60, 84)
     assert (sheet.column("EW", "below"), sheet.column("EW", "above")) == (92, 174)
     assert (sheet.total("NS"), sheet.total("EW"), sheet.value, sheet.winner) == (144, 266, 122, "EW")
@@ -172,4 +172,4 @@ def test_properties(strain: Strain, ns: int, doubled: int, hon: tuple[int, int],
         if won <= 6:
             assert d.total(side, "below") == 0
     # doubling never changes honours, chicane or slams
-    assert [l for l in s.lines if l.column == "above"] == [l for l in d.lines if l.column == "above"]
+    assert [ln for ln in s.lines if ln.column == "above"] == [ln for ln in d.lines if ln.column == "above"]

@@ -186,15 +186,15 @@ def test_duplicate_down_scores_for_defenders() -> None:
 
 
 def test_texts() -> None:
-    texts = [l.text for l in score_deal(facts(4, S, 10)).lines]
+    texts = [ln.text for ln in score_deal(facts(4, S, 10)).lines]
     assert texts == ["4♠ made: 4 × 30 = 120"]
-    texts = [l.text for l in score_deal(facts(3, NT, 11, doubled=1, vul=True)).lines]
+    texts = [ln.text for ln in score_deal(facts(3, NT, 11, doubled=1, vul=True)).lines]
     assert texts == [
         "3NT doubled made: (3 × 30 + 10) × 2 = 200",
         "2 overtricks doubled, vulnerable: 2 × 200 = 400",
         "insult 50",
     ]
-    texts = [l.text for l in score_deal(facts(6, H, 12, vul=True)).lines]
+    texts = [ln.text for ln in score_deal(facts(6, H, 12, vul=True)).lines]
     assert "small slam bid and made, vulnerable: 750" in texts
     (line,) = score_deal(facts(3, NT, 6, doubled=1)).lines
     assert line.text == "3 undertricks doubled, not vulnerable: 100 + 200 + 200 = 500"
@@ -208,7 +208,7 @@ def test_texts() -> None:
 
 def test_lines_kinds_and_columns() -> None:
     score = score_deal(facts(6, S, 13, doubled=1, vul=True))
-    got = {(l.side, l.column, l.kind, l.points) for l in score.lines}
+    got = {(ln.side, ln.column, ln.kind, ln.points) for ln in score.lines}
     assert got == {
         ("NS", "below", "tricks", 360),
         ("NS", "above", "overtricks", 200),
@@ -274,7 +274,7 @@ HONOUR_CASES = [
 def test_honours(f: DealFacts, side: str, points: int) -> None:
     score = score_deal(f, HONOURS)
     assert score.items(side, "honours") == points  # type: ignore[arg-type]
-    assert all(l.column == "above" for l in score.lines if l.kind == "honours")
+    assert all(ln.column == "above" for ln in score.lines if ln.kind == "honours")
     assert score_deal(f).items(side, "honours") == 0  # type: ignore[arg-type]  # option off
 
 

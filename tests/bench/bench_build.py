@@ -113,7 +113,9 @@ def bench_html(
     times = []
     for _ in range(repeat):
         out = _fresh(tmp, "html")
-        seconds, report = _timed(lambda: build_site([str(hands_dir)], BuildOptions(out=out, pdf=False)))
+        seconds, report = _timed(
+            lambda out=out: build_site([str(hands_dir)], BuildOptions(out=out, pdf=False))
+        )
         assert isinstance(report, BuildReport)
         problems.check(
             report.lessons == expected and report.rendered == expected and not report.invalid,
@@ -206,7 +208,7 @@ def bench_pdf_overhead(repeat: int, tmp: Path, problems: Problems) -> tuple[list
         t = PdfTimes(p.stem, [], [], [])
         for k in range(repeat):
             # Alternate which goes first, so neither always follows the other's garbage.
-            order = (("ours", lambda: ours(p, t.pre)), ("raw", lambda: raw(p, htmls[p])))
+            order = (("ours", lambda p=p, t=t: ours(p, t.pre)), ("raw", lambda p=p: raw(p, htmls[p])))
             for name, fn in order if k % 2 == 0 else order[::-1]:
                 seconds, pdf = _timed(fn)
                 problems.check(
