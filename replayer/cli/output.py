@@ -13,8 +13,8 @@ from ..rules.game import Declaration, Game
 from ..rules.regimes import RuleSet
 from ..scoring.base import SIDES, Column, DealScore
 from ..scoring.sheet import RubberSheet, score_game
-from ..teaching.make import make_note
 from ..teaching.findings import Finding
+from ..teaching.make import make_note
 
 __all__ = [
     "to_json",

@@ -22,10 +22,9 @@ import jinja2
 
 from .. import __version__
 from ..record.diagnostics import Diagnostic, Severity
-from ..teaching.annotate import detector_names
+from ..teaching.annotate import TECHNIQUES, detector_names
 from ..teaching.make import dummy_bridge, elwell_dealer, foster_dealer, foster_dummy
 from ..teaching.make_examples import EXAMPLES
-from ..teaching.annotate import TECHNIQUES
 from ..validation.files import Checked, check_file, find_hands
 from .html import (
     IndexEntry,

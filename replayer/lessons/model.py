@@ -19,8 +19,8 @@ from ..rules.game import Game
 from ..rules.regimes import RuleSet
 from ..scoring.sheet import score_game
 from ..teaching.annotate import annotate
-from ..teaching.make import make_note
 from ..teaching.findings import Finding
+from ..teaching.make import make_note
 
 __all__ = [
     "CardView",
@@ -500,7 +500,7 @@ def _facts_box(game: Game, naming: _Naming) -> tuple[tuple[str, str], ...]:
     facts: list[tuple[str, str]] = [("Rules", game.regime.title)]
     facts.append(("Dealer", f"{dealer} ({game.dealer.word})" if naming.letters else game.dealer.word))
     if game.score_before:
-        before = ", ".join(f"{names.get(_compass(game, k), k)} {v}" for k, v in game.score_before.items())
+        before = ", ".join(f"{names[game.compass(k)]} {v}" for k, v in game.score_before.items())
         facts.append(("Score before the deal", before))
     facts.append(("Declaration", _declaration_text(game)))
     return tuple(facts)
@@ -554,11 +554,6 @@ def _readings(game: Game, record: HandRecord, naming: _Naming) -> tuple[tuple[st
         where = f"Trick {rd.trick}, {naming.heading[seat]}: printed “{rd.source_text}”, read as {rd.card}"
         readings.append((where, rd.reason))
     return tuple(readings)
-
-
-def _compass(game: Game, side: str) -> Pair:
-    """The compass partnership a ``score_before`` key names: ``NS``/``EW``, or the book's ``YZ``/``AB``."""
-    return game.pair(BookPair(side)) if side in BookPair.__members__ else Pair(side)
 
 
 def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:

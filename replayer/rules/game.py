@@ -41,7 +41,9 @@ class Game:
     first_trick: int
     opening_leader: Seat
     tricks: tuple[Trick, ...]
-    score_before: Mapping[str, int] = field(default_factory=dict)
+    #: each side's score toward the game before the deal, keyed as the file named the sides (the
+    #: book's letters or the compass) and in its order; :meth:`score_of` reads it either way
+    score_before: Mapping[Pair | BookPair, int] = field(default_factory=dict)
     #: established revokes kept as the book printed them (trick number, seat); scored with their penalty
     revokes: tuple[tuple[int, Seat], ...] = ()
 
@@ -72,6 +74,14 @@ class Game:
     def book_pair(self, pair: Pair) -> BookPair:
         """The book's letters for a compass partnership in this deal."""
         return BookPair.of(pair, self.dealer)
+
+    def compass(self, side: Pair | BookPair) -> Pair:
+        """The compass partnership a side names, whichever way it is named."""
+        return self.pair(side) if isinstance(side, BookPair) else side
+
+    def score_of(self, pair: Pair) -> int:
+        """A compass partnership's score toward the game before the deal (0 if not given)."""
+        return sum(points for side, points in self.score_before.items() if self.compass(side) is pair)
 
     def tricks_of(self, pair: Pair) -> int:
         """Tricks won by a compass partnership (``game.tricks_of(game.pair(BookPair.YZ))`` for the book's)."""

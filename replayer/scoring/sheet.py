@@ -164,15 +164,8 @@ def facts_from_game(
 
 
 def below_before(game: Game) -> dict[Side, int]:
-    """Each side's trick score toward the current game, from the hand's ``score_before``
-    (given for the book's sides ``AB``/``YZ`` or for ``NS``/``EW``)."""
-    out: dict[Side, int] = dict.fromkeys(SIDES, 0)
-    for key, points in game.score_before.items():
-        if key in Pair.__members__:
-            out[Pair(key)] = points
-        elif key in BookPair.__members__:
-            out[game.pair(BookPair(key))] = points
-    return out
+    """Each side's trick score toward the current game, from the hand's ``score_before``."""
+    return {side: game.score_of(side) for side in SIDES}
 
 
 _HONOURS_HELD = {  # (claim value, detail) -> (honours held, most in one hand)

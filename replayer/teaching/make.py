@@ -13,7 +13,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..rules.cards import Card, Rank, Seat, Strain, Suit
+from ..rules.cards import BookPair, Card, Rank, Seat, Strain, Suit
 from ..rules.game import Game
 from ..rules.regimes import RuleSet
 
@@ -298,7 +298,7 @@ def make_note(game: Game) -> MakeNote | None:
     decl = game.declaration
     if game.regime.name != RuleSet.BRIDGE_WHIST or decl is None or decl.maker is None or game.is_partial:
         return None
-    own = int(game.score_before.get("YZ", 0)) if game.score_before else 0
+    own = game.score_of(game.pair(BookPair.YZ))
     dealer_hand = game.deal[game.dealer]
     dealer_advice = (foster_dealer(dealer_hand, own), elwell_dealer(dealer_hand, own))
     if not decl.passed:

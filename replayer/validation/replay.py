@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..record.diagnostics import Severity
 from ..record.hand import HandRecord, PlayedCard, TrickRecord
-from ..rules.cards import Card, Seat, Suit
+from ..rules.cards import BookPair, Card, Pair, Seat, Suit
 from ..rules.game import Declaration, Game
 from ..rules.play import Trick, trick_winner
 from ..rules.regimes import Regime
@@ -115,11 +115,9 @@ def replay(
     )
 
 
-def _score_before(record: HandRecord) -> dict[str, int]:
-    """The score before the deal as the game keeps it: by the side's name (AB, YZ, NS or EW)."""
-    if record.score_before is None:
-        return {}
-    return {side.value: points for side, points in record.score_before.value.items()}
+def _score_before(record: HandRecord) -> dict[Pair | BookPair, int]:
+    """The score before the deal as the file names the sides."""
+    return dict(record.score_before.value) if record.score_before is not None else {}
 
 
 def _stated_leader(ck: Check, trec: TrickRecord, leader: Seat, tricks: list[Trick], number: int) -> Seat:
