@@ -63,11 +63,11 @@ def test_show_json_is_appendix_a_card_for_card(n: int) -> None:
     gold = GOLDEN["hands"][str(n)]
     first, hands = gold["deal"].split(":")
     seats = "NESW"[("NESW".index(first)) :] + "NESW"[: "NESW".index(first)]
-    for seat, hand in zip(seats, hands.split()):
+    for seat, hand in zip(seats, hands.split(), strict=True):
         want = sorted(t.card.ascii() for t in parse_holding(hand))
         assert sorted(data["deal"][seat]) == want, seat
     assert len(data["tricks"]) == 13
-    for got, want in zip(data["tricks"], gold["tricks"]):
+    for got, want in zip(data["tricks"], gold["tricks"], strict=True):
         by_seat = {c["seat"]: c["card"] for c in got["cards"]}
         assert by_seat == {LETTER_SEAT[k]: want[k] for k in "AYBZ"}
         assert got["leader"] == LETTER_SEAT[want["leader"]]

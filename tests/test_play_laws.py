@@ -1,6 +1,7 @@
 """The laws of play (rules-reference §2): follow suit, the trick winner, the next leader,
 the revoke, dummy's immunity — and Foster's five hands replayed to the book's totals."""
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -95,7 +96,7 @@ def test_fosters_hands_replay_to_the_books_totals(number: int) -> None:
     assert game.tricks_of(game.pair(BookPair.AB)) == ab and game.tricks_of(game.pair(BookPair.YZ)) == yz
     # Each trick is led by the winner of the one before; A leads the first (BWSEQ-5).
     assert game.tricks[0].leader == Letter.A.seat(game.dealer)
-    for before, after in zip(game.tricks, game.tricks[1:]):
+    for before, after in pairwise(game.tricks):
         assert after.leader == before.winner
 
 

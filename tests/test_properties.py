@@ -100,7 +100,7 @@ def test_random_legal_hands_validate(hand: GeneratedHand) -> None:
     assert [t.winner for t in game.tricks] == list(hand.winners)
     assert sum(game.tricks_won.values()) == 13
     assert game.tricks_won == hand.tricks_won
-    assert game.tricks_of(game.pair(BookPair.YZ)) == hand.tricks_of("YZ")
+    assert game.tricks_of(game.pair(BookPair.YZ)) == hand.tricks_of(BookPair.YZ)
 
 
 def test_generator_positions_point_at_the_cards() -> None:
@@ -354,10 +354,7 @@ def test_card_notation_round_trip(card: Card) -> None:
 @settings(max_examples=200, deadline=None)
 @given(cards=st.sets(st.sampled_from(FULL_DECK)), fmt=st.sampled_from(DEAL_FORMATS))
 def test_holding_round_trip(cards: set[Card], fmt: str) -> None:
-    if fmt == "symbols":
-        text = format_holding(cards)
-    else:
-        text = render_holding(sorted(cards), fmt)
+    text = format_holding(cards) if fmt == "symbols" else render_holding(sorted(cards), fmt)
     tokens = parse_holding(text)
     assert [t.error for t in tokens if t.error] == []
     assert sorted(t.card for t in tokens) == sorted(cards)  # type: ignore[type-var]

@@ -313,8 +313,9 @@ def test_objects_refuse_unknown_keys_as_the_loader_does() -> None:
 
 
 def _hand_with_deal_keys(keys: list[str]) -> str:
+    """A small hand whose deal has one holding under each of ``keys`` (up to four)."""
     hands = ["♠A", "♠K", "♠Q", "♠J"]
-    lines = [f"  {k}: {h}" for k, h in zip(keys, hands)]
+    lines = [f"  {k}: {h}" for k, h in zip(keys, hands, strict=False)]
     return "rules: bridge-whist\ndeclaration: {maker: Z, trump: spades}\ndeal:\n" + "\n".join(lines) + "\n"
 
 
@@ -332,10 +333,20 @@ def test_deal_keys_are_the_loaders_seats() -> None:
         assert loader_takes == schema_takes, key
 
 
+def _hand_with_score_before(side: str) -> str:
+    """A small hand whose score before the deal gives ``side`` (written as given) 3 points."""
+    return f"rules: bridge-whist\ndeclaration: {{maker: Z, trump: spades}}\nscore_before: {{{side}: 3}}\n"
+
+
 def test_sides_and_rule_sets_match_the_loader() -> None:
     side = re.compile(SCHEMA["$defs"]["side"]["pattern"])
     for written, canonical in SIDE_WORDS.items():
-        assert side.search(written) and side.search(written.lower()), written
+        for spelling in (written, written.lower()):
+            assert side.search(spelling), spelling
+            record, diagnostics = load(_hand_with_score_before(spelling), "x.yaml")
+            assert not diagnostics, (spelling, diagnostics)
+            assert record is not None and record.score_before is not None, spelling
+            assert record.score_before.value == {canonical: 3}, spelling
     assert set(_keys(SCHEMA["properties"]["score_before"])) == set(SIDE_WORDS.values())
     rules = SCHEMA["properties"]["rules"]["anyOf"]
     assert [b["const"] for b in rules if "const" in b] == list(REGIMES)
@@ -411,7 +422,9 @@ _DEAL = {
 
 def _with_deal(keys: str = "A Y B Z", **hands: str) -> str:
     """Hand 1 with its deal, under the deal keys given for A, Y, B, Z (hands replaced by seat letter)."""
-    lines = [f"  {key}: {hands.get(seat, _DEAL[seat])}" for key, seat in zip(keys.split(), "AYBZ")]
+    lines = [
+        f"  {key}: {hands.get(seat, _DEAL[seat])}" for key, seat in zip(keys.split(), "AYBZ", strict=True)
+    ]
     return HAND1.replace("play:", "deal:\n" + "\n".join(lines) + "\nplay:")
 
 

@@ -20,7 +20,18 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from replayer.rules.cards import FULL_DECK, Card, Letter, Rank, Seat, Strain, Suit, format_holding
+from replayer.rules.cards import (
+    FULL_DECK,
+    BookPair,
+    Card,
+    Letter,
+    Pair,
+    Rank,
+    Seat,
+    Strain,
+    Suit,
+    format_holding,
+)
 from replayer.rules.play import State, Trick, apply, start
 
 __all__ = [
@@ -169,13 +180,12 @@ class GeneratedHand:
         return tuple(t.winner for t in self.final.tricks)  # type: ignore[misc]
 
     @property
-    def tricks_won(self) -> dict[str, int]:
+    def tricks_won(self) -> dict[Pair, int]:
         return self.final.tricks_won()
 
-    def tricks_of(self, side: str) -> int:
-        """Tricks of ``YZ`` or ``AB`` (the book's sides)."""
-        compass = self.dealer.side if side == "YZ" else self.dealer.lho.side
-        return self.tricks_won[compass]
+    def tricks_of(self, side: BookPair) -> int:
+        """Tricks of one of the book's sides, Y–Z or A–B."""
+        return self.tricks_won[side.pair(self.dealer)]
 
     @property
     def has_deal(self) -> bool:
@@ -223,6 +233,8 @@ _TRUMP_WORDS = {
 }
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 _COMPASS_WORDS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
+#: Notations with a space inside a card (``C K``, ``king of clubs``).
+_SPACED_NOTATIONS = ("words", "spaced", "spaced-symbol")
 
 
 def play_out(
@@ -254,7 +266,60 @@ def generate_hand(
     maker = rng.choice((Letter.Z, Letter.Y))
     final = play_out(rng, hands, strain, dealer)
 
-    # The text's choices.
+    # The text, section by section, each drawing from rng in the order it is written.
+    style = _choose_style(rng, deal=deal, notation=notation, row_style=row_style, marks=marks, result=result)
+    lines = _header_lines(rng, dealer, strain, maker)
+    deal_text = _deal_text(rng, hands, dealer, first_line=len(lines) + 1) if style.deal else None
+    if deal_text is not None:
+        lines += deal_text.lines
+    play = _play_text(rng, final, dealer, style, first_line=len(lines) + 1)
+    lines += play.lines
+    phrase = None
+    if style.result:
+        phrase, line = _result_line(rng, final.tricks_won()[dealer.side], strain)
+        lines.append(line)
+
+    return GeneratedHand(
+        text="\n".join(lines) + "\n",
+        dealer=dealer,
+        strain=strain,
+        maker=maker,
+        hands=hands,
+        final=final,
+        positions=play.positions,
+        notation=style.notation,
+        row_style=style.row_style,
+        separator=style.separator,
+        marks=style.marks,
+        result=phrase,
+        deal_format=deal_text.format if deal_text is not None else None,
+        deal_lines=deal_text.line_of if deal_text is not None else {},
+        deal_prefixes=deal_text.prefix_of if deal_text is not None else {},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Style:
+    """How one hand is written: the text's choices, given by the caller or drawn at random."""
+
+    deal: bool  # the file has a deal
+    notation: str  # a key of NOTATIONS, or "mixed" (a notation drawn card by card from MIXABLE)
+    row_style: str  # one of ROW_STYLES
+    marks: bool  # the trick winners are marked with '*'
+    result: bool  # the file has a result line
+    separator: str  # what stands between the cards of a row
+
+
+def _choose_style(
+    rng: random.Random,
+    *,
+    deal: bool | None,
+    notation: str | None,
+    row_style: str | None,
+    marks: bool | None,
+    result: bool | None,
+) -> _Style:
+    """The text's choices: those given, the others drawn from ``rng``."""
     if deal is None:
         deal = rng.random() < 0.5
     if notation is None:
@@ -266,26 +331,26 @@ def generate_hand(
     if result is None:
         result = rng.random() < 0.9
     separator = rng.choice(_SEPARATORS) if row_style != "flow" else ", "
-    if notation in ("words", "spaced", "spaced-symbol") and separator == " " and rng.random() < 0.5:
-        separator = ", "
+    if notation in _SPACED_NOTATIONS and separator == " " and rng.random() < 0.5:
+        separator = ", "  # half the time, commas between cards that have a space inside
+    return _Style(deal, notation, row_style, marks, result, separator)
 
-    lines: list[str] = []
 
-    def blank() -> None:
-        if rng.random() < 0.2:
-            lines.append(rng.choice(("", "# ---")))
+def _blank(rng: random.Random) -> list[str]:
+    """Now and then, a blank line or a comment line between two sections."""
+    return [rng.choice(("", "# ---"))] if rng.random() < 0.2 else []
 
-    lines.append("# A random legal hand, written by tests/support/handgen.py")
+
+def _header_lines(rng: random.Random, dealer: Seat, strain: Strain, maker: Letter) -> list[str]:
+    """The lines before the deal: a comment, the title, the rules, the dealer and the declaration."""
+    lines = ["# A random legal hand, written by tests/support/handgen.py"]
     if rng.random() < 0.5:
         lines.append(f'title: "Generated hand {rng.randrange(10_000)}"')
     lines.append("rules: " + rng.choice(("bridge-whist", "bridge-whist", "Bridge Whist", "bw")))
-    if dealer == Seat.S:
-        dealer_text = rng.choice(("Z", "S", None))
-    else:
-        dealer_text = rng.choice((dealer.name, dealer.word))
-    if dealer_text is not None:
+    dealer_text = rng.choice(("Z", "S", None)) if dealer == Seat.S else rng.choice((dealer.name, dealer.word))
+    if dealer_text is not None:  # None: the dealer is left to its default, South
         lines.append(f"dealer: {dealer_text}")
-    blank()
+    lines += _blank(rng)
     lines.append("declaration:")
     maker_text = maker.name if rng.random() < 0.8 else ("dealer" if maker == Letter.Z else "dummy")
     lines.append(
@@ -293,125 +358,152 @@ def generate_hand(
         + ("   # the dealer passed" if maker == Letter.Y and rng.random() < 0.3 else "")
     )
     lines.append(f"  trump: {rng.choice(_TRUMP_WORDS[strain])}")
-    blank()
+    return lines + _blank(rng)
 
-    deal_format = None
-    deal_lines: dict[Seat, int] = {}
-    deal_prefixes: dict[Seat, str] = {}
-    if deal:
-        deal_format = rng.choice(DEAL_FORMATS)
-        key_style = rng.choice(("letters", "letters", "compass", "words"))
-        order = [Letter.A.seat(dealer), Letter.Y.seat(dealer), Letter.B.seat(dealer), Letter.Z.seat(dealer)]
-        if rng.random() < 0.3:
-            rng.shuffle(order)
-        lines.append("deal:")
-        for s in order:
-            if key_style == "letters":
-                key = Letter.of(s, dealer).name
-            elif key_style == "compass":
-                key = s.name
-            else:
-                key = _COMPASS_WORDS[s]
-            prefix = f"  {key}: "
-            deal_prefixes[s] = prefix
-            lines.append(prefix + render_holding(sorted(hands[s]), deal_format))
-            deal_lines[s] = len(lines)
-        blank()
 
-    lines.append("play:")
+def _column_seats(dealer: Seat) -> list[Seat]:
+    """The seats of A, Y, B and Z when ``dealer`` deals: the columns of a trick row."""
+    return [Letter.A.seat(dealer), Letter.Y.seat(dealer), Letter.B.seat(dealer), Letter.Z.seat(dealer)]
+
+
+@dataclass(frozen=True, slots=True)
+class _DealText:
+    """The ``deal:`` section as written, and where each seat's holding stands in the text."""
+
+    format: str  # one of DEAL_FORMATS
+    lines: tuple[str, ...]
+    line_of: Mapping[Seat, int]  # the 1-based line of each seat's holding
+    prefix_of: Mapping[Seat, str]  # the text before each holding, e.g. "  A: "
+
+
+def _deal_text(
+    rng: random.Random, hands: Mapping[Seat, frozenset[Card]], dealer: Seat, *, first_line: int
+) -> _DealText:
+    """The deal, its first line (``deal:``) being line ``first_line`` of the text."""
+    fmt = rng.choice(DEAL_FORMATS)
+    key_style = rng.choice(("letters", "letters", "compass", "words"))
+    order = _column_seats(dealer)
+    if rng.random() < 0.3:
+        rng.shuffle(order)
+    lines = ["deal:"]
+    line_of: dict[Seat, int] = {}
+    prefix_of: dict[Seat, str] = {}
+    for seat in order:
+        prefix_of[seat] = f"  {_deal_key(seat, dealer, key_style)}: "
+        lines.append(prefix_of[seat] + render_holding(sorted(hands[seat]), fmt))
+        line_of[seat] = first_line + len(lines) - 1
+    return _DealText(fmt, tuple(lines + _blank(rng)), line_of, prefix_of)
+
+
+def _deal_key(seat: Seat, dealer: Seat, key_style: str) -> str:
+    """The key of ``seat``'s holding in the deal: its letter (``A``), compass letter (``W``) or word (``west``)."""
+    if key_style == "letters":
+        return Letter.of(seat, dealer).name
+    if key_style == "compass":
+        return seat.name
+    return _COMPASS_WORDS[seat]
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """Some lines of the text, and where the played cards among them stand."""
+
+    lines: tuple[str, ...]
+    positions: tuple[CardPos, ...]
+
+
+#: How a trick's row opens and closes, by row style (the cards stand between).
+_ROW_ENDS = {
+    "plain": ("    - ", ""),
+    "single": ("    - '", "'"),
+    "double": ('    - "', '"'),
+    "flow": ("    - [", "]"),
+    "mapping": ("    - cards: ", ""),
+}
+
+
+def _play_text(rng: random.Random, final: State, dealer: Seat, style: _Style, *, first_line: int) -> _Written:
+    """The ``play:`` section, one row per trick, its first line being line ``first_line`` of the text."""
+    lines = ["play:"]
     if rng.random() < 0.7:
         lines.append("  columns: " + rng.choice(("[A, Y, B, Z]", "A Y B Z", "[A,Y,B,Z]")))
     lines.append("  tricks:")
-    column_seats = [
-        Letter.A.seat(dealer),
-        Letter.Y.seat(dealer),
-        Letter.B.seat(dealer),
-        Letter.Z.seat(dealer),
-    ]
     positions: list[CardPos] = []
-    for t, trick in enumerate(final.tricks, start=1):
-        texts: list[str] = []
-        notations: list[str] = []
-        for s in column_seats:
-            card = trick.card_of(s)
-            assert card is not None
-            nt = rng.choice(MIXABLE) if notation == "mixed" else notation
-            notations.append(nt)
-            texts.append(render_card(card, nt))
-        star = [marks and s == trick.winner for s in column_seats]
-        if row_style == "flow":
-            head, sep, tail = "    - [", ", ", "]"
-        elif row_style == "single":
-            head, sep, tail = "    - '", separator, "'"
-        elif row_style == "double":
-            head, sep, tail = '    - "', separator, '"'
-        elif row_style == "mapping":
-            head, sep, tail = "    - cards: ", separator, ""
-        else:
-            head, sep, tail = "    - ", separator, ""
-        row = head
-        for k, (s, text) in enumerate(zip(column_seats, texts)):
-            if k:
-                row += sep
-            col = len(row) + 1
-            row += text
-            card = trick.card_of(s)
-            assert card is not None
-            positions.append(
-                CardPos(
-                    len(positions),
-                    t,
-                    k,
-                    Letter.of(s, dealer),
-                    s,
-                    card,
-                    len(lines) + 1,
-                    col,
-                    col + len(text),
-                    notations[k],
-                )
+    for trick in final.tricks:
+        row = _trick_row(rng, trick, dealer, style, line=first_line + len(lines), first_index=len(positions))
+        lines += row.lines
+        positions += row.positions
+    return _Written(tuple(lines + _blank(rng)), tuple(positions))
+
+
+def _trick_row(
+    rng: random.Random, trick: Trick, dealer: Seat, style: _Style, *, line: int, first_index: int
+) -> _Written:
+    """One trick, its cards in the columns A Y B Z, on line ``line`` of the text; in the mapping style,
+    maybe followed by its leader and its winner.  ``first_index`` is the index of its first card."""
+    seats = _column_seats(dealer)
+    cards = [_card_of(trick, seat) for seat in seats]
+    notations = [rng.choice(MIXABLE) if style.notation == "mixed" else style.notation for _ in seats]
+    head, tail = _ROW_ENDS[style.row_style]
+    row = head
+    positions: list[CardPos] = []
+    for column, (seat, card, notation) in enumerate(zip(seats, cards, notations, strict=True)):
+        if column:
+            row += style.separator
+        text = render_card(card, notation)
+        col = len(row) + 1
+        row += text
+        positions.append(
+            CardPos(
+                index=first_index + column,
+                trick=trick.number,
+                column=column,
+                letter=Letter.of(seat, dealer),
+                seat=seat,
+                card=card,
+                line=line,
+                col=col,
+                end_col=col + len(text),
+                notation=notation,
             )
-            if star[k]:
-                row += "*"
-        row += tail
-        if row_style != "flow" and rng.random() < 0.1:
-            row += f"   # trick {t}"
-        lines.append(row)
-        if row_style == "mapping":
-            assert trick.winner is not None
-            if rng.random() < 0.4:
-                lines.append(f"      leader: {Letter.of(trick.leader, dealer).name}")
-            if rng.random() < 0.4:
-                lines.append(f"      winner: {Letter.of(trick.winner, dealer).name}")
-    blank()
-
-    result_text = None
-    if result:
-        yz = final.tricks_won()[dealer.side]
-        result_text = _result_line(rng, yz, strain)
-        quote = rng.choice(('"', "'", ""))
-        lines.append(f"result: {quote}{result_text}{quote}")
-
-    return GeneratedHand(
-        text="\n".join(lines) + "\n",
-        dealer=dealer,
-        strain=strain,
-        maker=maker,
-        hands=hands,
-        final=final,
-        positions=tuple(positions),
-        notation=notation,
-        row_style=row_style,
-        separator=separator,
-        marks=marks,
-        result=result_text,
-        deal_format=deal_format,
-        deal_lines=deal_lines,
-        deal_prefixes=deal_prefixes,
-    )
+        )
+        if style.marks and seat == trick.winner:
+            row += "*"
+    row += tail
+    if style.row_style != "flow" and rng.random() < 0.1:
+        row += f"   # trick {trick.number}"
+    lines = [row]
+    if style.row_style == "mapping":
+        lines += _leader_and_winner(rng, trick, dealer)
+    return _Written(tuple(lines), tuple(positions))
 
 
-def _result_line(rng: random.Random, yz_tricks: int, strain: Strain) -> str:
+def _card_of(trick: Trick, seat: Seat) -> Card:
+    """The card ``seat`` played to a finished trick."""
+    card = trick.card_of(seat)
+    assert card is not None
+    return card
+
+
+def _leader_and_winner(rng: random.Random, trick: Trick, dealer: Seat) -> list[str]:
+    """Under a trick written as a mapping: now and then its ``leader:``, now and then its ``winner:``."""
+    assert trick.winner is not None
+    lines = []
+    if rng.random() < 0.4:
+        lines.append(f"      leader: {Letter.of(trick.leader, dealer).name}")
+    if rng.random() < 0.4:
+        lines.append(f"      winner: {Letter.of(trick.winner, dealer).name}")
+    return lines
+
+
+def _result_line(rng: random.Random, yz_tricks: int, strain: Strain) -> tuple[str, str]:
+    """A correct result for the tricks, and the ``result:`` line that writes it (quoted or not)."""
+    phrase = _result_phrase(rng, yz_tricks, strain)
+    quote = rng.choice(('"', "'", ""))
+    return phrase, f"result: {quote}{phrase}{quote}"
+
+
+def _result_phrase(rng: random.Random, yz_tricks: int, strain: Strain) -> str:
     """A correct result line for the tricks: "Y and Z win 3 by cards", "A and B make the odd trick"…"""
     if yz_tricks >= 7:
         side, n = rng.choice(("Y and Z", "Z and Y", "Y-Z", "Y–Z")), yz_tricks - 6
