@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 from ..record.diagnostics import Diagnostic, Severity, Span
 from ..record.reader import load
 from ..validation.validate import validate
-from .interop import Board, hand_yaml
-from .lin import LinBoard, read_lin
+from .interop import Board, SourceFormat, board_from_lin, board_from_pbn, hand_yaml
+from .lin import read_lin
+from .pbn import read_pbn
 
-__all__ = ["Imported", "import_text", "sniff_format", "board_from_lin", "no_boards"]
+__all__ = ["Imported", "import_text", "sniff_format", "no_boards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +35,15 @@ class Imported:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
 
-def sniff_format(data: bytes, name: str) -> str:
-    """``pbn`` or ``lin``, by the file's extension, else by its first characters."""
+def sniff_format(data: bytes, name: str) -> SourceFormat:
+    """PBN or LIN, by the file's extension, else by its first characters."""
     lower = name.lower()
     if lower.endswith(".lin"):
-        return "lin"
+        return SourceFormat.LIN
     if lower.endswith(".pbn"):
-        return "pbn"
+        return SourceFormat.PBN
     head = data[:200].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "pbn" if head[:1] in (b"[", b"%", b"{", b";") else "lin"
+    return SourceFormat.PBN if head[:1] in (b"[", b"%", b"{", b";") else SourceFormat.LIN
 
 
 def _slug(label: str) -> str:
@@ -52,57 +53,7 @@ def _slug(label: str) -> str:
     return keep or "board"
 
 
-def board_from_lin(lb: LinBoard, index: int) -> Board:
-    """Our neutral board from a LIN board: alerts and commentary become notes at their trick."""
-    label = str(lb.number) if lb.number is not None else lb.board_id or str(index)
-    if lb.room:
-        label = f"{label} {lb.room}"
-    b = Board(
-        "lin",
-        label,
-        title=lb.title or f"Board {label}",
-        dealer=lb.dealer,
-        vulnerable=lb.vulnerable,
-        deal=dict(lb.deal),
-    )
-    calls = [c.call for c in lb.calls if c.call is not None]
-    if calls:
-        b.calls = calls
-    elif lb.make is not None:
-        # a make with no auction is how a Bridge Whist hand travels in LIN (see docs/lin.md): the
-        # dealer plays it; who named the trump is not in the file, so it is read as the dealer's make
-        b.rules, b.maker, b.trump, b.declarer = "bridge-whist", "Z", lb.make.strain.code, lb.make.declarer
-    b.tricks = [list(t.plays) for t in lb.tricks]
-    b.result = lb.declarer_tricks if lb.claim is not None else None
-    b.tags = [(f"Player {s.word}", name) for s, name in lb.players.items()]
-    if lb.board_id:
-        b.tags.append(("LIN qx", lb.board_id))
-    if lb.title:
-        b.tags.append(("LIN ah", lb.title))
-    for text in lb.notes:
-        b.notes.append((None, text.strip()))
-    for c in lb.calls:
-        if c.alert or c.explanation:
-            b.notes.append(
-                (None, f"Auction: {c.call} alerted" + (f" ({c.explanation})" if c.explanation else ""))
-            )
-        for text in c.notes:
-            b.notes.append((None, f"After the call {c.call}: {text.strip()}"))
-    card_trick: dict[int, int] = {}
-    k = 0
-    for t in lb.tricks:
-        for _ in t.plays:
-            card_trick[k] = t.number
-            k += 1
-    for k, p in enumerate(lb.plays):
-        for text in p.notes:
-            b.notes.append((card_trick.get(k), text.strip()))
-    for text in lb.claim_notes:
-        b.notes.append((None, f"At the claim: {text.strip()}"))
-    return b
-
-
-def _check(b: Board, path: str, index: int, played: int) -> Imported:
+def _check(b: Board, path: str, played: int) -> Imported:
     name = f"board-{_slug(b.label)}.yaml"
     text = hand_yaml(b, origin=f"Imported from {path} (board {b.label}) by replayer import.")
     record, diags = load(text, name)
@@ -117,21 +68,16 @@ def _check(b: Board, path: str, index: int, played: int) -> Imported:
 def import_text(data: bytes, path: str) -> tuple[list[Imported], list[Diagnostic]]:
     """Every board of a PBN or LIN file, as hand YAML checked by the laws, and the reader's own
     problems (with the board and the line and column in the file).  Never raises on content."""
-    fmt = sniff_format(data, path)
-    if fmt == "lin":
+    if sniff_format(data, path) is SourceFormat.LIN:
         text = data.decode("utf-8", errors="replace") if not _latin(data) else data.decode("latin-1")
         boards, problems = read_lin(text, path)
-        out = [_check(board_from_lin(lb, i), path, i, len(lb.plays)) for i, lb in enumerate(boards, 1)]
+        out = [_check(board_from_lin(lb, i), path, len(lb.plays)) for i, lb in enumerate(boards, 1)]
         return _unique(out), problems
-    from .pbn import read_pbn
-
     games, problems = read_pbn(data, path)
-    from .interop import board_from_pbn
-
     out = []
     for i, g in enumerate(games, 1):
         b = board_from_pbn(g, i)
-        out.append(_check(b, path, i, sum(len(t) for t in b.tricks)))
+        out.append(_check(b, path, sum(len(t) for t in b.tricks)))
     return _unique(out), problems
 
 

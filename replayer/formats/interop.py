@@ -1,38 +1,49 @@
 """The bridge between other formats (PBN, LIN) and ours: a neutral board, written as our hand YAML
 on the way in and made from a validated game on the way out.
 
-Pure: text and data in, text and data out.  The format modules (``pbn``, ``lin``) read and write
+Pure: text and data in, text and data out.  The format packages (``pbn``, ``lin``) read and write
 their own syntax; this module knows our hand format and the game.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..record.hand import HandRecord
-from ..rules.cards import Card, Seat, Suit, format_holding
+from ..rules.cards import Card, Seat, Strain, format_holding
 from ..rules.game import Game
-
-if TYPE_CHECKING:
-    from .pbn import PbnComment, PbnGame
+from ..rules.notation import Vulnerability
+from ..rules.regimes import RuleSet
+from .ascii import SUIT_BY_LETTER
+from .lin import LinBoard, make_board, write_lin
+from .lin import handviewer_url as lin_handviewer_url
+from .lin.make import NoteKey
+from .pbn import MANDATORY_TAGS, PbnComment, PbnDirective, PbnGame, PbnRow, make_game, write_pbn
 
 __all__ = [
     "Board",
+    "SourceFormat",
     "hand_yaml",
     "board_from_game",
     "call_symbols",
     "contract_text",
     "board_lin",
+    "board_from_lin",
     "handviewer_url",
     "board_from_pbn",
     "board_pbn",
     "export_pbn",
 ]
 
-_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+class SourceFormat(enum.StrEnum):
+    """The formats a board comes from or goes to, as ``interop: from:`` names them."""
+
+    PBN = "pbn"
+    LIN = "lin"
 
 
 @dataclass(slots=True)
@@ -40,12 +51,12 @@ class Board:
     """One board, whatever file it came from or goes to.  Seats are compass seats; ``tricks`` are in
     play order; calls and contracts are in ASCII (``1H``, ``Pass``, ``X``, ``XX``, ``4HX``)."""
 
-    source_format: str  # pbn or lin
+    source_format: SourceFormat
     label: str  # the board's number or name, for messages and titles
     title: str = ""
-    rules: str = "contract"
+    rules: RuleSet = RuleSet.CONTRACT
     dealer: Seat | None = None
-    vulnerable: str | None = None  # None, NS, EW, All
+    vulnerable: Vulnerability | None = None
     deal: dict[Seat, frozenset[Card]] = field(default_factory=dict)
     calls: list[str] | None = None
     contract: str | None = None
@@ -69,6 +80,12 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def _symbol(strain: str) -> str:
+    """A suit's letter as its symbol (``H`` → ``♥``); any other strain as it is."""
+    suit = SUIT_BY_LETTER.get(strain)
+    return suit.symbol if suit is not None else strain
+
+
 def call_symbols(call: str) -> str:
     """``1H`` → ``1♥``, ``3NT`` stays, ``Pass``/``X``/``XX`` → ``pass``/``X``/``XX``."""
     c = call.strip()
@@ -77,8 +94,7 @@ def call_symbols(call: str) -> str:
     if c.upper() in ("X", "XX"):
         return c.upper()
     if len(c) >= 2 and c[0].isdigit():
-        strain = c[1:].upper()
-        return c[0] + (_SUIT_SYMBOL.get(strain, strain))
+        return c[0] + _symbol(c[1:].upper())
     return c
 
 
@@ -90,7 +106,7 @@ def contract_text(contract: str) -> str:
     level, rest = c[0], c[1:]
     doubling = "XX" if rest.endswith("XX") else "X" if rest.endswith("X") else ""
     strain = rest[: len(rest) - len(doubling)]
-    return level + _SUIT_SYMBOL.get(strain, strain) + doubling
+    return level + _symbol(strain) + doubling
 
 
 def _columns(b: Board) -> list[Seat]:
@@ -160,9 +176,13 @@ def _interop_lines(b: Board) -> list[str]:
     return out
 
 
+#: the trumps as our hand format names them, by their PBN code
+_TRUMP_WORDS = {strain.code: strain.word for strain in Strain if strain is not Strain.ROYAL_SPADES}
+
+
 def _declaration_lines(b: Board) -> list[str]:
     if b.maker is not None and b.trump is not None:
-        trump = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no-trumps"}[b.trump]
+        trump = _TRUMP_WORDS[b.trump]
         doubles = f", doubles: [{', '.join(b.doubles)}]" if b.doubles else ""
         return [f"declaration: {{maker: {b.maker}, trump: {trump}{doubles}}}"]
     if b.calls:
@@ -176,19 +196,20 @@ def _declaration_lines(b: Board) -> list[str]:
 # The way out
 
 
-def board_from_game(game: Game, record: HandRecord, target: str = "pbn") -> Board:
-    """A board for export to ``target`` (pbn or lin): our hand's cards, declaration and notes, plus
-    whatever its import kept."""
+def board_from_game(game: Game, record: HandRecord, target: SourceFormat = SourceFormat.PBN) -> Board:
+    """A board for export to ``target``: our hand's cards, declaration and notes, plus whatever its
+    import kept."""
     interop = record.interop
     b = Board(
-        source_format=interop.source_format if interop else target,
+        source_format=SourceFormat(interop.source_format) if interop else target,
         label=(interop.board if interop and interop.board else _label(record)),
         title=record.title.value if record.title else "",
         rules=game.regime.name,
         dealer=game.dealer,
     )
     if interop is not None:
-        b.vulnerable, b.result = interop.vulnerable, interop.result
+        b.vulnerable = Vulnerability(interop.vulnerable) if interop.vulnerable is not None else None
+        b.result = interop.result
         b.tags, b.directives, b.commentary = (
             list(interop.tags),
             list(interop.directives),
@@ -213,7 +234,7 @@ def board_from_game(game: Game, record: HandRecord, target: str = "pbn") -> Boar
         holder = {c: s for s, hand in game.deal.items() for c in hand}
         b.tricks.append([(holder[c], c) for c in interop.unfinished if c in holder])
     if (
-        b.result is None and decl is not None and game.is_complete and target == "pbn"
+        b.result is None and decl is not None and game.is_complete and target == SourceFormat.PBN
     ):  # PBN's Result is mandatory
         b.result = game.tricks_won[decl.declarer.side]
     for n in record.notes:
@@ -231,26 +252,16 @@ def _label(record: HandRecord) -> str:
     return record.title.value if record.title else "1"
 
 
-def trump_suit(b: Board) -> Suit | None:
-    """The trump suit of a board (None at no-trumps or when unknown), for working out trick winners."""
-    code = b.trump
-    if code is None and b.contract and b.contract[:1].isdigit():
-        code = b.contract[1:].upper().rstrip("X")
-    return {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}.get(code or "")
-
-
 # ---------------------------------------------------------------------------------------------
-# LIN and BBO's Handviewer
+# LIN, both ways, and BBO's Handviewer
 
 
 def board_lin(b: Board) -> str:
     """The board as one line of LIN (notes as ``nt|`` at their trick's last card, the make of a
     Bridge Whist hand stated at the start); ValueError when LIN cannot hold it (an end position)."""
-    from .lin import make_board, write_lin
-
     if b.first_trick != 1 or len(b.deal) != 4 or any(len(h) != 13 for h in b.deal.values()):
         raise ValueError("LIN holds whole deals only: this is an end position or a partial deal")
-    notes: dict[object, list[str]] = {}
+    notes: dict[NoteKey, list[str]] = {}
     for n, text in b.notes:
         if n is None or not 1 <= n <= len(b.tricks):
             notes.setdefault("start", []).append(text)
@@ -263,18 +274,19 @@ def board_lin(b: Board) -> str:
     players = {s: v for s in Seat for k, v in b.tags if k == f"Player {s.word}"}
     board_id = next((v for k, v in b.tags if k == "LIN qx"), None)
     title = next(
-        (v for k, v in b.tags if k == "LIN ah"), None if b.source_format == "lin" else b.title or None
+        (v for k, v in b.tags if k == "LIN ah"),
+        None if b.source_format == SourceFormat.LIN else b.title or None,
     )
     board = make_board(
         b.deal,
         dealer,
-        b.vulnerable or "None",
+        b.vulnerable or Vulnerability.NONE,
         b.calls or (),
         b.tricks,
-        notes,  # type: ignore[arg-type]
+        notes,
         title=title,
         players=players or None,
-        claim=b.result if b.source_format == "lin" else None,
+        claim=b.result if b.source_format == SourceFormat.LIN else None,
         make=make,
         board_id=board_id,
     )
@@ -283,16 +295,65 @@ def board_lin(b: Board) -> str:
 
 def handviewer_url(game: Game, record: HandRecord) -> str | None:
     """A link that opens the hand in BBO's Handviewer, or None when LIN cannot hold it."""
-    from .lin import handviewer_url as url
-
     try:
-        return url(board_lin(board_from_game(game, record, "lin")))
+        return lin_handviewer_url(board_lin(board_from_game(game, record, SourceFormat.LIN)))
     except ValueError:
         return None
 
 
+def board_from_lin(lb: LinBoard, index: int) -> Board:
+    """Our neutral board from a LIN board: alerts and commentary become notes at their trick."""
+    label = str(lb.number) if lb.number is not None else lb.board_id or str(index)
+    if lb.room:
+        label = f"{label} {lb.room}"
+    b = Board(
+        SourceFormat.LIN,
+        label,
+        title=lb.title or f"Board {label}",
+        dealer=lb.dealer,
+        vulnerable=lb.vulnerable,
+        deal=dict(lb.deal),
+    )
+    calls = [c.call for c in lb.calls if c.call is not None]
+    if calls:
+        b.calls = calls
+    elif lb.make is not None:
+        # a make with no auction is how a Bridge Whist hand travels in LIN (see docs/lin.md): the
+        # dealer plays it; who named the trump is not in the file, so it is read as the dealer's make
+        b.rules, b.maker, b.trump = RuleSet.BRIDGE_WHIST, "Z", lb.make.strain.code
+        b.declarer = lb.make.declarer
+    b.tricks = [list(t.plays) for t in lb.tricks]
+    b.result = lb.declarer_tricks if lb.claim is not None else None
+    b.tags = [(f"Player {s.word}", name) for s, name in lb.players.items()]
+    if lb.board_id:
+        b.tags.append(("LIN qx", lb.board_id))
+    if lb.title:
+        b.tags.append(("LIN ah", lb.title))
+    for text in lb.notes:
+        b.notes.append((None, text.strip()))
+    for c in lb.calls:
+        if c.alert or c.explanation:
+            b.notes.append(
+                (None, f"Auction: {c.call} alerted" + (f" ({c.explanation})" if c.explanation else ""))
+            )
+        for text in c.notes:
+            b.notes.append((None, f"After the call {c.call}: {text.strip()}"))
+    card_trick: dict[int, int] = {}
+    k = 0
+    for t in lb.tricks:
+        for _ in t.plays:
+            card_trick[k] = t.number
+            k += 1
+    for k, p in enumerate(lb.plays):
+        for text in p.notes:
+            b.notes.append((card_trick.get(k), text.strip()))
+    for text in lb.claim_notes:
+        b.notes.append((None, f"At the claim: {text.strip()}"))
+    return b
+
+
 # ---------------------------------------------------------------------------------------------
-# PBN
+# PBN, both ways
 
 #: tags our format models (from the hand's own fields); every other tag travels in ``interop``
 _PBN_MODELLED = {"Deal", "Dealer", "Vulnerable", "Auction", "Contract", "Declarer", "Result", "Play"}
@@ -307,22 +368,35 @@ _PLAY_END = re.compile(r"^\[Play\] after \S+ \(end\)$")
 def board_from_pbn(g: PbnGame, index: int) -> Board:
     """Our neutral board from a PBN game: commentary on a trick becomes a note at that trick; every
     other remark keeps where it stood (``interop.commentary``); ``%`` lines go to ``directives``."""
-    from .pbn import PbnDirective
-
     label = g.board if g.board not in (None, "", "?") else str(index)
     event = g.tag("Event")
     title = f"Board {label}" + (f", {event}" if event not in (None, "", "?") else "")
     b = Board(
-        "pbn",
+        SourceFormat.PBN,
         str(label),
         title=title,
         dealer=g.dealer,
         vulnerable=g.vulnerable,
         deal=dict(g.deal) if g.deal else {},
     )
+    _pbn_declaration(b, g)
+    if g.play is not None:
+        b.tricks = g.play.in_play_order()
+    b.result = g.result
+    _pbn_tags(b, g, str(label))
+    _pbn_remarks(b, g)
+    return b
+
+
+def _pbn_declaration(b: Board, g: PbnGame) -> None:
+    """Bridge Whist's make from the project tags, else the calls, else the contract."""
     project = {t.name: t.value for t in g.tags if t.name in _PBN_PROJECT}
-    if project.get("ReplayerRules") == "bridge-whist" and "ReplayerTrump" in project:
-        b.rules, b.maker, b.trump = "bridge-whist", project.get("ReplayerMake", "Z"), project["ReplayerTrump"]
+    if project.get("ReplayerRules") == RuleSet.BRIDGE_WHIST and "ReplayerTrump" in project:
+        b.rules, b.maker, b.trump = (
+            RuleSet.BRIDGE_WHIST,
+            project.get("ReplayerMake", "Z"),
+            project["ReplayerTrump"],
+        )
         b.doubles = project.get("ReplayerDoubles", "").split()
         b.declarer = g.declarer
     elif g.auction is not None and g.auction.calls:
@@ -332,9 +406,11 @@ def board_from_pbn(g: PbnGame, index: int) -> Board:
         b.calls = calls
     elif g.contract and g.contract[:1].isdigit() and g.declarer is not None:
         b.contract, b.declarer = g.contract, g.declarer
-    if g.play is not None:
-        b.tricks = g.play.in_play_order()
-    b.result = g.result
+
+
+def _pbn_tags(b: Board, g: PbnGame, label: str) -> None:
+    """The tags our format does not model, in the order an export writes them; the calls with
+    their annotations when they have some."""
     b.tags = _tag_order(
         [
             (t.name, "\n".join([t.value] + [" ".join(r.elements) for r in t.rows]))
@@ -351,7 +427,7 @@ def board_from_pbn(g: PbnGame, index: int) -> Board:
     b.tags = [(k, v) for k, v in b.tags if not (k == "Note" and v in bad)]
     b.commentary = [("start", f"Note {v}") for v in bad] + b.commentary
     if g.board in (None, "", "?"):  # the label an export will write as the Board tag
-        b.tags = [(k, str(label) if k == "Board" else v) for k, v in b.tags]
+        b.tags = [(k, label if k == "Board" else v) for k, v in b.tags]
     if g.auction is not None and any(tok.note is not None or tok.nags for tok in g.auction.tokens):
         annotated = [
             tok.text
@@ -361,6 +437,10 @@ def board_from_pbn(g: PbnGame, index: int) -> Board:
             if tok.text not in ("-", "+", "*", "^S")
         ]
         b.tags.append((_PBN_ANNOTATED, " ".join(annotated)))
+
+
+def _pbn_remarks(b: Board, g: PbnGame) -> None:
+    """Commentary on a trick as a note at that trick; other remarks where they stood."""
     for at, remark in g.remarks():
         if isinstance(remark, PbnDirective):
             if remark.text.strip() and not remark.text.strip().upper().startswith(("PBN ", "EXPORT")):
@@ -374,14 +454,11 @@ def board_from_pbn(g: PbnGame, index: int) -> Board:
             b.notes.append((len(b.tricks), text))  # after the play's end mark: a note on the last trick
         elif text:
             b.commentary.append((at, text))
-    return b
 
 
 def _tag_order(tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The order an export writes them in, so that a second import finds them as the first did:
     the standard's mandatory tags in its order, then the others as read, then the notes."""
-    from .pbn import MANDATORY_TAGS
-
     rank = {name: k for k, name in enumerate(MANDATORY_TAGS)}
     have = {name for name, _ in tags}
     # the export writes every mandatory tag, "?" when unknown: an import holds them the same way
@@ -394,8 +471,6 @@ def _tag_order(tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def board_pbn(b: Board) -> PbnGame:
     """A PBN game for a board (strict: raises ValueError when PBN cannot hold it)."""
-    from .pbn import PbnComment, PbnDirective, make_game
-
     tags = [(k, v.split("\n", 1)[0]) for k, v in b.tags if k not in ("Note", _PBN_ANNOTATED)]
     rows = {k: v.split("\n")[1:] for k, v in b.tags if "\n" in v}
     annotated = next((v for k, v in b.tags if k == _PBN_ANNOTATED), None)
@@ -411,7 +486,7 @@ def board_pbn(b: Board) -> PbnGame:
         if b.doubles:
             tags.append(("ReplayerDoubles", " ".join(b.doubles)))
         contract = b.trump  # the standard's bare strain: a trump without a level
-    elif b.rules != "contract":
+    elif b.rules != RuleSet.CONTRACT:
         tags.append(("ReplayerRules", b.rules))
     commentary: dict[int, list[str]] = {}
     intro: list[str] = []
@@ -423,7 +498,7 @@ def board_pbn(b: Board) -> PbnGame:
     game = make_game(
         deal=b.deal,
         dealer=b.dealer if b.dealer is not None else Seat.N,
-        vulnerable=b.vulnerable or "None",
+        vulnerable=b.vulnerable or Vulnerability.NONE,
         auction=auction,
         auction_notes=notes or None,
         contract=contract,
@@ -434,8 +509,6 @@ def board_pbn(b: Board) -> PbnGame:
         commentary=commentary or None,
         intro=intro,
     )
-    from .pbn import PbnRow
-
     for t in game.tags:
         if t.name in rows:
             t.rows = [PbnRow(line.split()) for line in rows[t.name]]
@@ -460,8 +533,9 @@ def _place(game: PbnGame, at: str, remark: PbnComment) -> None:
                 t.remarks.append(remark)
                 return
     m = _IN_AUCTION.match(at)
-    if m and game.get("Auction") is not None:
-        calls = [tok for tok in game.get("Auction").tokens if tok.is_slot and tok.text != "-"]  # type: ignore[union-attr]
+    auction = game.get("Auction")
+    if m and auction is not None:
+        calls = [tok for tok in auction.tokens if tok.is_slot and tok.text != "-"]
         k = int(m.group(1))
         if 1 <= k <= len(calls):
             calls[k - 1].remarks.append(remark)
@@ -471,6 +545,4 @@ def _place(game: PbnGame, at: str, remark: PbnComment) -> None:
 
 def export_pbn(b: Board) -> str:
     """The board as a PBN 2.1 file (export form)."""
-    from .pbn import write_pbn
-
     return write_pbn([board_pbn(b)])

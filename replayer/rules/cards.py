@@ -13,6 +13,13 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from .notation import RANK_LETTERS, SEAT_WORDS
+from .notation import RANK_WORDS as _RANK_WORDS
+from .notation import SUIT_LETTERS as _SUIT_LETTERS
+from .notation import SUIT_SYMBOLS as _SUIT_SYMBOLS
+from .notation import SUIT_WORDS as _SUIT_WORDS
+from .notation import SYMBOL_ALIASES as _SYMBOL_ALIASES
+
 __all__ = [
     "Suit",
     "Rank",
@@ -42,12 +49,6 @@ class CardSyntaxError(ValueError):
 
 # ---------------------------------------------------------------------------------------------
 # Suits and ranks
-
-_SUIT_SYMBOLS = "♣♦♥♠"
-_SUIT_LETTERS = "CDHS"
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
-# White (outline) suit symbols some fonts and keyboards produce; read as the black ones.
-_SYMBOL_ALIASES = {"♧": "♣", "♢": "♦", "♡": "♥", "♤": "♠"}
 
 
 class Suit(enum.IntEnum):
@@ -122,7 +123,7 @@ class Rank(enum.IntEnum):
     @property
     def letter(self) -> str:
         """ASCII letter: ``T`` for the ten (PBN, LIN)."""
-        return "23456789TJQKA"[self - 2]
+        return RANK_LETTERS[self - 2]
 
     @property
     def display(self) -> str:
@@ -144,26 +145,6 @@ class Rank(enum.IntEnum):
         return rank
 
 
-_RANK_WORDS = {
-    "two": 2,
-    "deuce": 2,
-    "three": 3,
-    "trey": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "jack": 11,
-    "knave": 11,
-    "queen": 12,
-    "king": 13,
-    "ace": 14,
-}
-
-
 def _rank_or_none(text: str) -> Rank | None:
     t = text.strip()
     u = t.upper()
@@ -172,7 +153,7 @@ def _rank_or_none(text: str) -> Rank | None:
     if u == "KN":  # knave, as the old books write it
         return Rank.JACK
     if len(u) == 1 and u in "23456789JQKA":
-        return Rank("23456789TJQKA".index(u) + 2)
+        return Rank(RANK_LETTERS.index(u) + 2)
     if t.lower() in _RANK_WORDS:
         return Rank(_RANK_WORDS[t.lower()])
     return None
@@ -418,7 +399,7 @@ _BARE_SUITS = (
     | {s + "\ufe0f" for s in _SUIT_SYMBOLS}
     | set(_SYMBOL_ALIASES)
 )
-_BARE_RANKS = frozenset({"10", "Kn", "KN", "kn"} | set("23456789TJQKA") | set("tjqka"))
+_BARE_RANKS = frozenset({"10", "Kn", "KN", "kn"} | set(RANK_LETTERS) | set("tjqka"))
 
 
 def _scan_plain(text: str) -> list[CardToken] | None:
@@ -543,9 +524,7 @@ def _parse_dotted(text: str) -> list[CardToken]:
 _SUIT_OF_CHAR = {ch: Suit(i) for i, ch in enumerate(_SUIT_SYMBOLS)} | {
     ch: Suit(i) for i, letter in enumerate(_SUIT_LETTERS) for ch in (letter, letter.lower())
 }
-_RANK_OF_CHAR = {
-    ch: Rank(i + 2) for i, letter in enumerate("23456789TJQKA") for ch in (letter, letter.lower())
-}
+_RANK_OF_CHAR = {ch: Rank(i + 2) for i, letter in enumerate(RANK_LETTERS) for ch in (letter, letter.lower())}
 
 
 def _scan_ranks(work: str, original: str, suit: Suit | None) -> list[CardToken]:
@@ -654,7 +633,7 @@ class Seat(enum.IntEnum):
 
     @property
     def word(self) -> str:
-        return ("North", "East", "South", "West")[self]
+        return SEAT_WORDS[self]
 
     def __str__(self) -> str:
         return self.name
