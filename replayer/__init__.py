@@ -8,17 +8,20 @@ The public API, in the order data flows::
 
 __version__ = "0.1.0"
 
-from .record.diagnostics import Diagnostic, Severity, Span, format_diagnostic  # noqa: E402
-from .record.reader import load  # noqa: E402
-from .rules.cards import Card, Letter, Rank, Seat, Strain, Suit, parse_card, parse_holding  # noqa: E402
-from .rules.game import Game  # noqa: E402
-from .rules.regimes import REGIMES, find_regime  # noqa: E402
-from .validation.validate import validate  # noqa: E402
+from .record.diagnostics import Diagnostic, Severity, Span, format_diagnostic
+from .record.reader import load
+from .rules.cards import Card, Rank, Strain, Suit, parse_card, parse_holding
+from .rules.game import Game
+from .rules.regimes import REGIMES, RuleSet, find_regime
+from .rules.seats import BookPair, Letter, Pair, Seat
+from .validation.validate import validate
 
 __all__ = [
     "__version__",
     "Card",
     "Letter",
+    "Pair",
+    "BookPair",
     "Rank",
     "Seat",
     "Strain",
@@ -32,6 +35,7 @@ __all__ = [
     "Game",
     "load",
     "REGIMES",
+    "RuleSet",
     "find_regime",
     "validate",
 ]

@@ -30,9 +30,10 @@ from replayer.analysis.positions import position_key, recorded_positions
 from replayer.analysis.solver import endplay_deal
 from replayer.record.hand import HandRecord
 from replayer.record.reader import load
-from replayer.rules.cards import Card, Letter, Seat
+from replayer.rules.cards import Card
 from replayer.rules.game import Game
 from replayer.rules.play import Trick, trick_winner
+from replayer.rules.seats import Letter, Seat
 from support.games import ROOT, foster, game_from_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures" / "valid"

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from replayer.rules.auction import Call, CallSyntaxError, Contract, check_auction, scan_calls
-from replayer.rules.cards import Seat, Strain
+from replayer.rules.cards import Strain
 from replayer.rules.regimes import find_regime
+from replayer.rules.seats import Seat
 
 AUCTION = find_regime("auction")
 CONTRACT = find_regime("contract")

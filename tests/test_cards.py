@@ -6,9 +6,7 @@ from replayer.rules.cards import (
     FULL_DECK,
     Card,
     CardSyntaxError,
-    Letter,
     Rank,
-    Seat,
     Strain,
     Suit,
     format_holding,
@@ -16,6 +14,7 @@ from replayer.rules.cards import (
     parse_holding,
     scan_cards,
 )
+from replayer.rules.seats import Letter, Seat
 
 KING_OF_SPADES = Card(Suit.SPADES, Rank.KING)
 

@@ -8,7 +8,8 @@ import pytest
 
 from replayer.cli.output import to_json
 from replayer.record.diagnostics import Severity
-from replayer.rules.cards import BookPair, parse_holding
+from replayer.rules.cards import parse_holding
+from replayer.rules.seats import BookPair
 from replayer.validation.files import check_file
 
 ROOT = Path(__file__).resolve().parent.parent

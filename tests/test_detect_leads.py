@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from replayer.rules.cards import Card, Letter, Seat, parse_holding
+from replayer.rules.cards import Card, parse_holding
 from replayer.rules.game import Game
+from replayer.rules.seats import Letter, Seat
 from replayer.teaching.annotate import DETECTORS, TECHNIQUES
 from replayer.teaching.context import Context
 from replayer.teaching.detectors import leads as detect_leads

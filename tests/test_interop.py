@@ -9,7 +9,7 @@ import pytest
 from replayer.formats.interop import Board, board_from_game, call_symbols, contract_text, hand_yaml
 from replayer.record.diagnostics import Severity
 from replayer.record.reader import load
-from replayer.rules.cards import Seat
+from replayer.rules.seats import Seat
 from replayer.validation.files import check_file
 from replayer.validation.validate import validate
 

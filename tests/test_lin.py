@@ -27,7 +27,8 @@ from replayer.formats.lin import (
     write_lin,
 )
 from replayer.record.diagnostics import Severity
-from replayer.rules.cards import Card, Seat, Strain, Suit
+from replayer.rules.cards import Card, Strain, Suit
+from replayer.rules.seats import Seat
 from support.corpus import corpus_dir
 
 CORPUS = corpus_dir() / "lin"

@@ -22,7 +22,8 @@ from replayer.formats.pbn import (
     write_pbn,
 )
 from replayer.record.diagnostics import Diagnostic, Severity
-from replayer.rules.cards import Card, Seat, parse_card, parse_holding
+from replayer.rules.cards import Card, parse_card, parse_holding
+from replayer.rules.seats import Seat
 from support.corpus import corpus_dir
 
 CORPUS = corpus_dir() / "pbn"

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from replayer.rules.cards import BookPair, Card, Letter, Seat, Suit, parse_card
+from replayer.rules.cards import Card, Suit, parse_card
 from replayer.rules.play import IllegalPlay, apply, is_revoke, legal_cards, start, trick_winner
+from replayer.rules.seats import BookPair, Letter, Seat
 from replayer.validation.files import check_file
 
 HANDS = Path(__file__).resolve().parent.parent / "hands" / "foster-1904"

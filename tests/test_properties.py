@@ -22,17 +22,9 @@ from hypothesis import strategies as st
 from replayer.record.diagnostics import Diagnostic, Severity, format_diagnostic
 from replayer.record.hand import HandRecord
 from replayer.record.reader import TOP_KEYS, load
-from replayer.rules.cards import (
-    FULL_DECK,
-    BookPair,
-    Card,
-    Seat,
-    format_holding,
-    parse_card,
-    parse_holding,
-    scan_cards,
-)
+from replayer.rules.cards import FULL_DECK, Card, format_holding, parse_card, parse_holding, scan_cards
 from replayer.rules.game import Game
+from replayer.rules.seats import BookPair, Seat
 from replayer.validation.validate import validate
 from support.handgen import (  # tests/ is on sys.path: pytest puts it there for this file
     DEAL_FORMATS,

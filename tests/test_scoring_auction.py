@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.rules.cards import Pair, Strain
+from replayer.rules.cards import Strain
 from replayer.rules.regimes import AUCTION
+from replayer.rules.seats import Pair
 from replayer.scoring.auction import (
     RUBBER_BONUS,
     AuctionOptions,

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.rules.cards import Pair, Strain
+from replayer.rules.cards import Strain
+from replayer.rules.seats import Pair
 from replayer.scoring.base import DealFacts
 from replayer.scoring.bridge_whist import BridgeWhistOptions, honour_points, score_deal
 from replayer.scoring.sheet import play_rubber

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replayer.rules.cards import Pair, Strain
+from replayer.rules.cards import Strain
+from replayer.rules.seats import Pair
 from replayer.scoring.base import DealFacts, DealScore, Side
 from replayer.scoring.contract import (
     ContractOptions,

@@ -7,7 +7,8 @@ import pytest
 
 from replayer.cli.main import main
 from replayer.record.phrases import parse_result
-from replayer.rules.cards import Pair, Strain
+from replayer.rules.cards import Strain
+from replayer.rules.seats import Pair
 from replayer.scoring.base import DealFacts
 from replayer.scoring.sheet import facts_from_claims, play_rubber, score_game
 from replayer.validation.files import check_file, check_rubber

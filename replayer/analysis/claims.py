@@ -15,8 +15,9 @@ from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 
 from ..record.hand import ClaimKind, ClaimRecord, HandRecord
-from ..rules.cards import BookPair, Card, Letter, Pair, Rank, Seat
+from ..rules.cards import Card, Rank
 from ..rules.game import Game
+from ..rules.seats import BookPair, Letter, Pair, Seat
 from ..scoring.sheet import SCORING, below_before, facts_from_game
 from .lines import Line, best_line_from, line_text
 from .naming import Naming

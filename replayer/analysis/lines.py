@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import MutableMapping, Sequence
 
-from ..rules.cards import Card, Seat
+from ..rules.cards import Card
 from ..rules.game import Game
+from ..rules.seats import Seat
 from .naming import Naming
 from .positions import Position, index_of, recorded_positions
 from .solver import Solver

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.cards import BookPair, Letter, Pair, Seat
 from ..rules.game import Game
+from ..rules.seats import BookPair, Letter, Pair, Seat
 
 __all__ = ["Naming"]
 

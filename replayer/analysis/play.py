@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 
-from ..rules.cards import Card, Pair, Seat, Suit
+from ..rules.cards import Card, Suit
 from ..rules.game import Game
+from ..rules.seats import Pair, Seat
 from .naming import Naming
 from .positions import Position, recorded_positions
 from .solver import Solver

@@ -10,9 +10,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
-from ..rules.cards import Card, Pair, Seat, Suit, format_holding
+from ..rules.cards import Card, Suit, format_holding
 from ..rules.game import Game
 from ..rules.play import legal_cards, trick_winner
+from ..rules.seats import Pair, Seat
 
 __all__ = ["Play", "Position", "index_of", "pbn", "position_key", "recorded_positions"]
 

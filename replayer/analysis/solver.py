@@ -19,8 +19,9 @@ import importlib.util
 from collections.abc import Iterator, MutableMapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..rules.cards import Card, Pair, Rank, Suit
+from ..rules.cards import Card, Rank, Suit
 from ..rules.play import trick_winner
+from ..rules.seats import Pair
 from .positions import Position, pbn
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -8,9 +8,10 @@ from __future__ import annotations
 from ..record.hand import HandRecord, NoteRecord
 from ..record.phrases import ResultSyntaxError, parse_result
 from ..record.sides import Narrative
-from ..rules.cards import SUITS_HIGH_FIRST, BookPair, Card, Letter, Pair, Seat
+from ..rules.cards import SUITS_HIGH_FIRST, Card
 from ..rules.game import Declaration, Game
 from ..rules.regimes import RuleSet
+from ..rules.seats import BookPair, Letter, Pair, Seat
 from ..scoring.base import SIDES, Column, DealScore
 from ..scoring.sheet import RubberSheet, score_game
 from ..teaching.findings import Finding

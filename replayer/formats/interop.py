@@ -13,10 +13,11 @@ import re
 from dataclasses import dataclass, field
 
 from ..record.hand import HandRecord
-from ..rules.cards import Card, Seat, Strain, format_holding
+from ..rules.cards import Card, Strain, format_holding
 from ..rules.game import Game
 from ..rules.notation import Vulnerability
 from ..rules.regimes import RuleSet
+from ..rules.seats import Seat
 from .ascii import SUIT_BY_LETTER
 from .lin import LinBoard, make_board, write_lin
 from .lin import handviewer_url as lin_handviewer_url

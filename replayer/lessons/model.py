@@ -14,9 +14,10 @@ from ..analysis import PlayAnalysis, Verdict, analyse, dds_available, verify_cla
 from ..formats.interop import handviewer_url
 from ..record.diagnostics import Diagnostic, Located, Severity
 from ..record.hand import HandRecord
-from ..rules.cards import SUITS_HIGH_FIRST, BookPair, Card, Letter, Pair, Seat
+from ..rules.cards import SUITS_HIGH_FIRST, Card
 from ..rules.game import Game
 from ..rules.regimes import RuleSet
+from ..rules.seats import BookPair, Letter, Pair, Seat
 from ..scoring.sheet import score_game
 from ..teaching.annotate import annotate
 from ..teaching.findings import Finding

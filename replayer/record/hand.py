@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..rules.auction import Call
-from ..rules.cards import BookPair, Card, Pair, Rank, Strain, Suit
+from ..rules.cards import Card, Rank, Strain, Suit
+from ..rules.seats import BookPair, Pair
 from .diagnostics import Located, Span
 from .sides import Narrative
 

@@ -23,7 +23,8 @@ import enum
 import re
 from dataclasses import dataclass, replace
 
-from ..rules.cards import BookPair, Strain
+from ..rules.cards import Strain
+from ..rules.seats import BookPair
 from .sides import Narrative
 
 __all__ = ["AwardKind", "Claim", "HonoursSplit", "ResultSyntaxError", "parse_result"]

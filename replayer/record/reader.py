@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..rules.cards import BookPair, Pair
+from ..rules.seats import BookPair, Pair
 from .diagnostics import Diagnostic, Located, Span
 from .fields import FieldReader, read_root
 from .hand import HandRecord, SourceRef

@@ -12,7 +12,7 @@ import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ..rules.cards import BookPair, Pair
+from ..rules.seats import BookPair, Pair
 
 __all__ = ["Narrative", "SIDE_WORDS", "RUBBER_SIDES"]
 

@@ -37,8 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Seat, Strain
+from .cards import Strain
 from .regimes import Regime
+from .seats import Seat
 
 __all__ = [
     "Call",

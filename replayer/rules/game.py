@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .cards import BookPair, Card, Letter, Pair, Seat, Strain
+from .cards import Card, Strain
 from .play import Trick, tricks_won
 from .regimes import Regime
+from .seats import BookPair, Letter, Pair, Seat
 
 __all__ = ["Declaration", "Game"]
 

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card, Pair, Seat, Suit
+from .cards import Card, Suit
+from .seats import Pair, Seat
 
 __all__ = [
     "IllegalPlay",

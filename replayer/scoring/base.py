@@ -14,7 +14,8 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..rules.cards import Pair, Strain
+from ..rules.cards import Strain
+from ..rules.seats import Pair
 
 __all__ = ["SIDES", "Side", "Column", "LineKind", "ScoreLine", "DealScore", "DealFacts"]
 

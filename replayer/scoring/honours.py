@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ..rules.cards import Card, Pair, Rank, Seat, Strain, Suit
+from ..rules.cards import Card, Rank, Strain, Suit
+from ..rules.seats import Pair, Seat
 
 __all__ = ["Honours", "honours_held", "HONOUR_RANKS"]
 

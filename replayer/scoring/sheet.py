@@ -16,9 +16,10 @@ from typing import TypeVar
 
 from ..record.phrases import AwardKind, Claim, HonoursSplit
 from ..record.sides import Narrative
-from ..rules.cards import BookPair, Pair, Strain
+from ..rules.cards import Strain
 from ..rules.game import Game
 from ..rules.regimes import RuleSet
+from ..rules.seats import BookPair, Pair
 from .auction import GAME as AUCTION_GAME
 from .auction import RUBBER_BONUS as AUCTION_RUBBER_BONUS
 from .auction import AuctionOptions

@@ -7,10 +7,11 @@ nothing here changes the game.
 
 from __future__ import annotations
 
-from ..rules.cards import Card, Letter, Rank, Seat, Suit
+from ..rules.cards import Card, Rank, Suit
 from ..rules.game import Game
 from ..rules.play import Trick, trick_winner
 from ..rules.regimes import RuleSet
+from ..rules.seats import Letter, Seat
 
 __all__ = ["Context"]
 

@@ -13,7 +13,8 @@ import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..rules.cards import Card, Seat
+from ..rules.cards import Card
+from ..rules.seats import Seat
 from .context import Context
 
 __all__ = ["Finding", "Phase", "Detector", "detector", "each_trick"]

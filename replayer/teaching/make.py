@@ -13,9 +13,10 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..rules.cards import BookPair, Card, Rank, Seat, Strain, Suit
+from ..rules.cards import Card, Rank, Strain, Suit
 from ..rules.game import Game
 from ..rules.regimes import RuleSet
+from ..rules.seats import BookPair, Seat
 
 __all__ = [
     "Advice",

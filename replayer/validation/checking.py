@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from ..record.diagnostics import Diagnostic, Located, Severity, Span
 from ..record.hand import HandRecord
-from ..rules.cards import Card, Letter, Seat
+from ..rules.cards import Card
 from ..rules.regimes import RuleSet
+from ..rules.seats import Letter, Seat
 
 __all__ = ["Check", "resolve_seat", "list_cards"]
 

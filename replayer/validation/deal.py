@@ -7,7 +7,8 @@ from collections import defaultdict
 from collections.abc import Container
 
 from ..record.hand import HandRecord, PlayedCard, TrickRecord
-from ..rules.cards import FULL_DECK, Card, Letter, Seat
+from ..rules.cards import FULL_DECK, Card
+from ..rules.seats import Letter, Seat
 from .checking import Check, list_cards, resolve_seat
 
 __all__ = [

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ..record.hand import AuctionRecord, MakeRecord
 from ..rules.auction import check_auction
-from ..rules.cards import Seat
 from ..rules.game import Declaration
 from ..rules.regimes import REGIMES, Declaring, OpeningLeader, Regime, RuleSet, UnknownRegime, find_regime
+from ..rules.seats import Seat
 from .checking import Check
 
 __all__ = ["check_dealer", "declaration", "opening_leader", "regime"]

@@ -12,9 +12,9 @@ from ..record.phrases import ResultSyntaxError, parse_result
 from ..record.read_rubber import load_rubber
 from ..record.reader import load
 from ..record.sides import Narrative
-from ..rules.cards import BookPair, Pair
 from ..rules.game import Game
 from ..rules.regimes import RuleSet, UnknownRegime, find_regime
+from ..rules.seats import BookPair, Pair
 from ..scoring.base import DealFacts
 from ..scoring.sheet import SCORING, RubberSheet, facts_from_claims, facts_from_game, play_rubber
 from .validate import validate

@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..record.hand import PlayedCard
-from ..rules.cards import Card, Seat, Suit
+from ..rules.cards import Card, Suit
 from ..rules.play import is_revoke, trick_winner
+from ..rules.seats import Seat
 from .checking import Check, list_cards
 from .deal import Deal, Row
 from .declaration import declaration, opening_leader, regime

@@ -7,7 +7,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from ..record.hand import PlayedCard
-from ..rules.cards import FULL_DECK, Card, Seat
+from ..rules.cards import FULL_DECK, Card
+from ..rules.seats import Seat
 from .checking import Check, list_cards
 from .deal import Deal, Row
 from .fixes import FixFinder

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from ..record.diagnostics import Severity
 from ..record.hand import HandRecord, PlayedCard, TrickRecord
-from ..rules.cards import BookPair, Card, Pair, Seat, Suit
+from ..rules.cards import Card, Suit
 from ..rules.game import Declaration, Game
 from ..rules.play import Trick, trick_winner
 from ..rules.regimes import Regime
+from ..rules.seats import BookPair, Pair, Seat
 from .checking import Check, list_cards
 from .deal import Row
 from .declaration import opening_leader

@@ -14,8 +14,9 @@ from ..record.diagnostics import Severity, Span
 from ..record.hand import BookErrorRecord, HandRecord
 from ..record.phrases import AwardKind, Claim, HonoursSplit, ResultSyntaxError, parse_result
 from ..record.sides import Narrative
-from ..rules.cards import BookPair, Strain
+from ..rules.cards import Strain
 from ..rules.game import Game
+from ..rules.seats import BookPair
 from ..scoring.base import LineKind
 from ..scoring.honours import honours_held
 from ..scoring.sheet import score_game

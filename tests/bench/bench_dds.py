@@ -37,7 +37,7 @@ for _p in (str(_ROOT), str(_ROOT / "tests")):
 
 from replayer.analysis import analyse, dds_available  # noqa: E402
 from replayer.analysis.positions import pbn  # noqa: E402
-from replayer.rules.cards import Seat  # noqa: E402
+from replayer.rules.seats import Seat  # noqa: E402
 from support.games import foster  # noqa: E402
 
 TARGET = 1.3

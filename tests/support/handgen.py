@@ -20,19 +20,9 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from replayer.rules.cards import (
-    FULL_DECK,
-    BookPair,
-    Card,
-    Letter,
-    Pair,
-    Rank,
-    Seat,
-    Strain,
-    Suit,
-    format_holding,
-)
+from replayer.rules.cards import FULL_DECK, Card, Rank, Strain, Suit, format_holding
 from replayer.rules.play import State, Trick, apply, start
+from replayer.rules.seats import BookPair, Letter, Pair, Seat
 
 __all__ = [
     "NOTATIONS",

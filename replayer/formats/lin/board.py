@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...record.diagnostics import Severity
-from ...rules.cards import FULL_DECK, Card, Seat
+from ...rules.cards import FULL_DECK, Card
 from ...rules.notation import Vulnerability
 from ...rules.play import trick_winner
+from ...rules.seats import Seat
 from .model import LinBoard, LinCall, LinMake, LinPlay
 from .notation import DIGIT_SEAT, LIN_ORDER, read_hand, read_make, read_vulnerability
 from .segment import Lines, Problem, RawPlay, Report, Segment

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from ...rules.cards import Card, Seat, Strain, Suit
+from ...rules.cards import Card, Strain, Suit
+from ...rules.seats import Seat
 from .model import LinBoard, LinCall, LinMake, LinPlay
 from .notation import read_call, read_vulnerability
 from .tokens import lin_text

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...record.diagnostics import Span
-from ...rules.cards import Card, Seat, Strain
+from ...rules.cards import Card, Strain
 from ...rules.notation import Vulnerability
 from ...rules.play import trick_winner
+from ...rules.seats import Seat
 
 __all__ = ["LinBoard", "LinCall", "LinContract", "LinMake", "LinPlay", "LinTrick", "contract_of"]
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ...rules.cards import SUITS_HIGH_FIRST, Card, Seat, Strain, Suit
+from ...rules.cards import SUITS_HIGH_FIRST, Card, Strain, Suit
 from ...rules.notation import SEAT_WORDS, VULNERABILITY_WORDS, Vulnerability
+from ...rules.seats import Seat
 from ..ascii import CARD_BY_TEXT, RANK_BY_LETTER, SUIT_BY_LETTER, bid_text
 
 __all__ = [

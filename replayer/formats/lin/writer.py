@@ -3,7 +3,8 @@ is stated by the first comment, or also given as a one-bid auction for BBO's vie
 
 from __future__ import annotations
 
-from ...rules.cards import Seat, Strain
+from ...rules.cards import Strain
+from ...rules.seats import Seat
 from .model import LinBoard, LinCall, LinMake
 from .notation import (
     LIN_ORDER,

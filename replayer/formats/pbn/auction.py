@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...rules.cards import Seat
+from ...rules.seats import Seat
 from .model import PbnAuction, PbnGame, PbnTag, PbnToken
 from .notation import STRAINS, bid_key, strain_of
 from .problems import Problems

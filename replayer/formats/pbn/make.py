@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ...record.diagnostics import Severity
-from ...rules.cards import Card, Seat
+from ...rules.cards import Card
 from ...rules.notation import VULNERABILITY_WORDS
 from ...rules.play import trick_winner
+from ...rules.seats import Seat
 from .model import PbnGame
 from .notation import deal_text, strain_of, trump_of
 from .reader import read_pbn

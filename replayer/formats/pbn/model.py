@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...record.diagnostics import Span
-from ...rules.cards import Card, Seat, Suit
+from ...rules.cards import Card, Suit
 from ...rules.notation import Vulnerability
+from ...rules.seats import Seat
 from .notation import card_or_none, strain_of, trump_of
 
 __all__ = [

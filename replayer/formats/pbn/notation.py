@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from ...rules.cards import Card, Seat, Suit, format_holding
+from ...rules.cards import Card, Suit, format_holding
 from ...rules.notation import RANK_LETTERS, SUIT_LETTERS
+from ...rules.seats import Seat
 from ..ascii import CARD_BY_TEXT, SUIT_BY_LETTER, bid_text
 
 __all__ = [

@@ -6,8 +6,9 @@ twice, a revoke), and the Result tag checked against the tricks won."""
 from __future__ import annotations
 
 from ...record.diagnostics import Severity
-from ...rules.cards import Card, Seat, Suit
+from ...rules.cards import Card, Suit
 from ...rules.play import trick_winner
+from ...rules.seats import Seat
 from .model import PbnGame, PbnPlay, PbnTag, PbnToken, PbnTrick
 from .notation import trump_of
 from .problems import Problems

@@ -11,7 +11,7 @@ import enum
 import re
 
 from ...record.diagnostics import Severity
-from ...rules.cards import Seat
+from ...rules.seats import Seat
 from .model import PbnTag, PbnToken, Remark
 from .notation import CARD_TEXT, PLAIN_CALLS, SUFFIX_NAG, card_or_none, norm_call, seat_or_none
 from .problems import Problems

@@ -8,8 +8,9 @@ import re
 from collections.abc import Callable
 
 from ...record.diagnostics import Severity
-from ...rules.cards import SUITS_HIGH_FIRST, Card, Pair, Seat
+from ...rules.cards import SUITS_HIGH_FIRST, Card
 from ...rules.notation import Vulnerability
+from ...rules.seats import Pair, Seat
 from ..ascii import bid_text
 from .model import PbnGame, PbnTag
 from .notation import DEAL_CARD, SEAT_BY_LETTER

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ...rules.cards import Seat
+from ...rules.seats import Seat
 from .model import PbnDirective, PbnGame, PbnRow, PbnTag, PbnToken, Remark
 from .notation import deal_text, seat_or_none
 from .tags import MANDATORY_TAGS, TABLE_TAGS, escape

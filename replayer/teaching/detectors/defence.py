@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import enum
 
-from ...rules.cards import Card, Rank, Seat, Suit
+from ...rules.cards import Card, Rank, Suit
+from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import cards_text

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...rules.cards import Card, Rank, Seat, Suit
+from ...rules.cards import Card, Rank, Suit
+from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text, listed, number_word

@@ -11,7 +11,8 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...rules.cards import Card, Rank, Seat, Suit
+from ...rules.cards import Card, Rank, Suit
+from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text, listed, number_word

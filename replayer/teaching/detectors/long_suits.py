@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ...rules.cards import Card, Seat, Suit
+from ...rules.cards import Card, Suit
+from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text

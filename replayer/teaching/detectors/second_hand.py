@@ -7,7 +7,8 @@ hand beats dummy's cards when the declarer leads toward them.  The notes are in 
 
 from __future__ import annotations
 
-from ...rules.cards import Card, Seat
+from ...rules.cards import Card
+from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text

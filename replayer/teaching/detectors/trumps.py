@@ -6,7 +6,8 @@ reference's.
 
 from __future__ import annotations
 
-from ...rules.cards import Card, Seat
+from ...rules.cards import Card
+from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text
