@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Strain
+from .notation import SYMBOL_ALIASES
 from .regimes import Regime
 from .seats import Seat
 
@@ -112,7 +113,6 @@ _PASS_WORDS = frozenset({"pass", "passes", "p", "-", "–", "—", "no", "no bid
 _DOUBLE_WORDS = frozenset({"x", "double", "doubles", "dbl", "dble"})
 _REDOUBLE_WORDS = frozenset({"xx", "redouble", "redoubles", "rdbl", "redbl", "re double", "rdble"})
 _LEVEL_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-_SYMBOL_ALIASES = {"♧": "♣", "♢": "♦", "♡": "♥", "♤": "♠"}
 
 _BID_RE = re.compile(r"^(\d+|one|two|three|four|five|six|seven)\s*(.*)$")
 
@@ -120,7 +120,7 @@ _BID_RE = re.compile(r"^(\d+|one|two|three|four|five|six|seven)\s*(.*)$")
 def _normalise(text: str) -> str:
     """Lower case, black suit symbols, no variation selectors, single spaces."""
     out = text.replace("\ufe0f", "").replace("\ufe0e", "").strip().lower()
-    for alias, symbol in _SYMBOL_ALIASES.items():
+    for alias, symbol in SYMBOL_ALIASES.items():
         out = out.replace(alias, symbol)
     return re.sub(r"\s+", " ", out)
 

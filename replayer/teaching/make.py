@@ -42,7 +42,6 @@ class Pass(enum.StrEnum):
 
 PASS = Pass.PASS
 _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
-_WORD = {Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs", Suit.SPADES: "spades"}
 _STRAIN = {
     Suit.HEARTS: Strain.HEARTS,
     Suit.DIAMONDS: Strain.DIAMONDS,
@@ -117,7 +116,7 @@ def _trump_call(hand: list[Card], *, dummy: bool) -> tuple[Suit | None, list[str
             continue
         count = foster_count(hand, s)
         notes.append(
-            f"{_WORD[s]} count {n} + {_honours(hand, s)} honours + "
+            f"{s.word} count {n} + {_honours(hand, s)} honours + "
             f"{count - n - _honours(hand, s)} plain-suit aces and kings = {count}"
         )
         if count >= 8 and (best is None or count > best[0] or (count == best[0] and s == Suit.HEARTS)):
@@ -164,7 +163,7 @@ def foster_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
     suit, counts = _trump_call(cards, dummy=False)
     why += counts
     if suit is not None:
-        return Advice("Foster", _STRAIN[suit], tuple(why + [f"{_WORD[suit]} count 8 or more: a good make"]))
+        return Advice("Foster", _STRAIN[suit], tuple(why + [f"{suit.word} count 8 or more: a good make"]))
     clubs = _suit(cards, Suit.CLUBS)
     if (
         _honours(cards, Suit.CLUBS) >= 4
@@ -191,14 +190,14 @@ def foster_dummy(hand: Iterable[Card]) -> Advice:
     if len(a) == 4 or (len(a) == 3 and suit != Suit.HEARTS):
         return Advice("Foster", Strain.NOTRUMP, tuple(why + ["three or four aces: no-trumps"]))
     if suit is not None:
-        return Advice("Foster", _STRAIN[suit], tuple(why + [f"a {_WORD[suit][:-1]} call with the count"]))
+        return Advice("Foster", _STRAIN[suit], tuple(why + [f"a {suit.word[:-1]} call with the count"]))
     if len(a) == 2 and reds_stopped:
         return Advice("Foster", Strain.NOTRUMP, tuple(why + ["two aces with both red suits stopped"]))
     for s in (Suit.HEARTS, Suit.DIAMONDS):  # a trump call needs two honours or six trumps
         n = len(_suit(cards, s))
         if n >= 6 or (n >= 4 and _honours(cards, s) >= 2):
             return Advice(
-                "Foster", _STRAIN[s], tuple(why + [f"{n} {_WORD[s]} with {_honours(cards, s)} honours"])
+                "Foster", _STRAIN[s], tuple(why + [f"{n} {s.word} with {_honours(cards, s)} honours"])
             )
     clubs, spades = _suit(cards, Suit.CLUBS), _suit(cards, Suit.SPADES)
     call = Strain.CLUBS if len(clubs) > len(spades) and _honours(cards, Suit.SPADES) >= 1 else Strain.SPADES
@@ -222,7 +221,7 @@ def elwell_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
         for s in (Suit.CLUBS, Suit.SPADES):
             ranks = _ranks(cards, s)
             if {Rank.ACE, Rank.KING, Rank.QUEEN} <= ranks and len(ranks) >= 6 and len(a) >= 2:
-                rule = f"E-NT5: an established {_WORD[s][:-1]} suit and another ace"
+                rule = f"E-NT5: an established {s.word[:-1]} suit and another ace"
     heart_honours = _honours(cards, Suit.HEARTS)
     big_red = max(_honours(cards, Suit.HEARTS), _honours(cards, Suit.DIAMONDS)) >= 4
     if rule is not None and not big_red:
