@@ -20,6 +20,7 @@ __all__ = [
     "SEAT_WORDS",
     "Vulnerability",
     "VULNERABILITY_WORDS",
+    "read_number",
 ]
 
 #: The suits' letters, symbols and words, clubs first (a ``Suit``'s value indexes them).
@@ -74,3 +75,18 @@ VULNERABILITY_WORDS = {
     "all": Vulnerability.ALL,
     "both": Vulnerability.ALL,
 }
+
+
+def read_number(text: str, most: int) -> int | None:
+    """``text`` as a whole number from 0 to ``most``, in ASCII digits; None if it is anything else.
+
+    Every reader of numbers in text (YAML values, result lines, PBN, LIN) goes through this one:
+    ``str.isdigit()`` accepts ``²`` (and ``int()`` then fails), and ``int()`` of thousands of digits
+    is slow or refused; here neither can happen, because no more digits are converted than ``most``
+    has, and only ``0``–``9`` are digits.  Surrounding white space is allowed.
+    """
+    t = text.strip()
+    if not t or len(t) > len(str(most)) or not all("0" <= ch <= "9" for ch in t):
+        return None
+    n = int(t)
+    return n if n <= most else None
