@@ -30,6 +30,8 @@ ALLOWED: dict[str, set[str]] = {
 # Modules that may touch files, the terminal or the clock (package-relative names).
 EDGE = {
     "validation/files.py",
+    "lessons/outputs.py",
+    "lessons/media.py",
     "lessons/build.py",
     "lessons/resources.py",
     "cli/main.py",
