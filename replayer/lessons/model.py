@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..analysis import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
 from ..formats.interop import handviewer_url
-from ..record.diagnostics import Diagnostic, Located, Severity
+from ..record.diagnostics import Diagnostic, Located, Severity, Span
 from ..record.hand import HandRecord
 from ..rules.cards import SUITS_HIGH_FIRST, Card
 from ..rules.game import Game
@@ -31,6 +31,7 @@ __all__ = [
     "NoteView",
     "Lesson",
     "lesson_model",
+    "markdown_texts",
     "citation",
     "card_words",
 ]
@@ -183,6 +184,24 @@ class Lesson:
     double_dummy: tuple[
         str, ...
     ] = ()  # the analysis in sentences: the start, then each card that cost a trick
+    # Markdown image source (as markdown-it normalises it) -> the relative href of its copy in the site;
+    # the build fills it (lessons/media.py), and an image not here is shown as its alt text
+    images: dict[str, str] = field(default_factory=dict)
+
+
+def markdown_texts(record: HandRecord) -> tuple[tuple[str, Span | None], ...]:
+    """The record's texts a lesson renders as Markdown, with where each stands in the hand file: the
+    introduction, the problem, the author's notes and the transcription (imported PBN and LIN
+    commentary and alerts are notes by then)."""
+    texts: list[tuple[str, Span | None]] = []
+    if record.introduction is not None:
+        texts.append((record.introduction.value, record.introduction.span))
+    if record.problem is not None:
+        texts.append((record.problem.text, record.problem.span))
+    texts += [(n.text, n.span) for n in record.notes]
+    if record.transcription is not None:
+        texts.append((record.transcription.text, record.transcription.span))
+    return tuple(texts)
 
 
 def citation(record: HandRecord) -> str:

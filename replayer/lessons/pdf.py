@@ -1,6 +1,9 @@
 """PDF through WeasyPrint: a lesson page's print rendering, and the corpus assembled from lessons.
 
 Functions of HTML (and the base URL its stylesheets and fonts are found under) that return bytes.
+WeasyPrint reads nothing but what :class:`~replayer.lessons.media.SiteFiles` serves: our
+stylesheets and fonts and the page's published images; every other URL (the network, ``data:``,
+any other file of the machine) is refused, and the refused URLs are handed back to the caller.
 The corpus PDF is put together from the lessons' own PDFs with pypdf, so that changing one hand
 re-renders one lesson, not the book.
 """
@@ -11,6 +14,8 @@ import io
 from collections.abc import Callable, Sequence
 
 from pypdf import PdfReader, PdfWriter
+
+from .media import SiteFiles
 
 __all__ = ["render_pdf", "page_count", "assemble_corpus", "pdf_unavailable"]
 
@@ -25,14 +30,51 @@ def pdf_unavailable() -> str | None:
     return None
 
 
-def render_pdf(html: str, base_url: str) -> bytes:
-    """The PDF of one HTML document, with its fonts embedded (WeasyPrint embeds the fonts it uses)."""
+def render_pdf(html: str, base_url: str, *, refused: list[str] | None = None) -> bytes:
+    """The PDF of one HTML document, with its fonts embedded (WeasyPrint embeds the fonts it uses).
+
+    ``base_url`` is the page's file in the site.  WeasyPrint may read only the site's own assets and
+    the page's published images; the URLs it was refused are added to ``refused``."""
     # imported here: a build without PDFs never pays for it
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
-    pdf: bytes = HTML(string=html, base_url=base_url).write_pdf(font_config=FontConfiguration())
+    files = SiteFiles(base_url)
+    document = HTML(string=html, base_url=base_url, url_fetcher=_fetcher(files.serve))
+    pdf: bytes = document.write_pdf(font_config=FontConfiguration())
+    if refused is not None:
+        refused.extend(files.refused)
     return pdf
+
+
+def _fetcher(serve: Callable[[str], tuple[bytes, str] | None]) -> object:
+    """A WeasyPrint URL fetcher that answers only from ``serve`` and refuses the rest: an
+    ``URLFetcher`` whose ``fetch`` is ours (recent WeasyPrint), or the function older versions
+    take."""
+    from weasyprint import urls
+
+    def refuse(url: str) -> ValueError:
+        return ValueError(f"refused by replayer: {url[:200]} is not one of the site's own files")
+
+    if hasattr(urls, "URLFetcher"):
+
+        def fetch(self: object, url: str, headers: object = None) -> object:
+            got = serve(url)
+            if got is None:
+                raise refuse(url)
+            return urls.URLFetcherResponse(url, got[0], {"Content-Type": got[1]})
+
+        # built with type(): URLFetcher is untyped, and a class statement cannot subclass Any
+        fetcher: object = type("SiteFetcher", (urls.URLFetcher,), {"fetch": fetch})()
+        return fetcher
+
+    def fetch_dict(url: str) -> dict[str, object]:
+        got = serve(url)
+        if got is None:
+            raise refuse(url)
+        return {"string": got[0], "mime_type": got[1], "redirected_url": url}
+
+    return fetch_dict
 
 
 def page_count(pdf: bytes) -> int:
