@@ -5,8 +5,9 @@ for no trumps.  Indexes over the values of ``rules.cards``, which hold the lette
 from __future__ import annotations
 
 from ..rules.cards import Card, Rank, Suit
+from ..rules.notation import read_number
 
-__all__ = ["SUIT_BY_LETTER", "RANK_BY_LETTER", "CARD_BY_TEXT", "bid_text"]
+__all__ = ["SUIT_BY_LETTER", "RANK_BY_LETTER", "CARD_BY_TEXT", "bid_level", "bid_text"]
 
 #: ``S`` → spades …, upper case
 SUIT_BY_LETTER = {suit.letter: suit for suit in Suit}
@@ -33,3 +34,10 @@ def bid_text(level: str, strain: str) -> str:
     """A bid as we keep it (``1H``, ``3NT``) from its level and its strain as written (``h``, ``N``, ``nt``)."""
     strain = strain.upper()
     return level + ("NT" if strain in ("N", "NT") else strain)
+
+
+def bid_level(call: str) -> int | None:
+    """The level of a bid (``3NT`` → 3), read as ASCII digits only; None for a call that is no bid
+    (``Pass``, ``X``, ``²H``, ``0C``)."""
+    level = read_number(call[:1], 7)
+    return level if level is not None and level >= 1 else None

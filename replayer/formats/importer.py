@@ -2,19 +2,27 @@
 checked by the same loader and validator as a hand typed by hand.
 
 A board's problems are reported with the board, and the validator's own messages name the trick
-and the seat at fault.  Pure: the command line does the reading and the writing.
+and the seat at fault.  A play that does not fit its deal (cards after the 52nd, a seat with two
+cards in one trick, a gap in the play) is written as far as it fits, and the cut is an error at the
+card in the file where it starts: the rest of the file imports all the same.  Pure: the command
+line does the reading and the writing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..record.diagnostics import Diagnostic, Severity, Span
 from ..record.reader import load
+from ..rules.cards import Card
 from ..validation.validate import validate
-from .interop import Board, SourceFormat, board_from_lin, board_from_pbn, hand_yaml
-from .lin import read_lin
-from .pbn import read_pbn
+from .interop import Board, PlayCut, SourceFormat, board_from_lin, board_from_pbn, fitting_play, hand_yaml
+from .lin import LinBoard, read_lin
+from .pbn import PbnGame, read_pbn
+
+#: where in the file a trick's card stands: (the trick's place in the play from 0, the card or None)
+Place = Callable[[int, Card | None], Span]
 
 __all__ = ["Imported", "import_text", "sniff_format", "no_boards"]
 
@@ -53,16 +61,32 @@ def _slug(label: str) -> str:
     return keep or "board"
 
 
-def _check(b: Board, path: str, played: int) -> Imported:
+def _check(b: Board, path: str, place: Place) -> Imported:
     name = f"board-{_slug(b.label)}.yaml"
+    tricks, cut = fitting_play(b)
+    played = sum(len(t) for t in tricks)
     text = hand_yaml(b, origin=f"Imported from {path} (board {b.label}) by replayer import.")
     record, diags = load(text, name)
     more: list[Diagnostic] = []
     if record is not None:
         _, more = validate(record)
-    where = f"board {b.label}"
+    if cut is not None:
+        more.insert(0, _cut(cut, place))
+    where = f"board {b.label if len(b.label) <= 40 else b.label[:39] + '…'}"
     found = tuple(replace(d, message=f"{where}: {d.message}") for d in (*diags, *more))
     return Imported(b.label, name, text, found, played == 52, played)
+
+
+def _cut(cut: PlayCut, place: Place) -> Diagnostic:
+    """The play cut where it stops fitting the deal: an error at that card in the file."""
+    cards = f"{cut.left_out} card{'s' if cut.left_out != 1 else ''}"
+    return Diagnostic(
+        "import-play-cut",
+        Severity.ERROR,
+        f"the play does not fit the deal: {cut.reason}; the hand is written without the {cards} from here on",
+        place(cut.index, cut.card),
+        "correct the play in the file from this card (or the deal it is checked against) and import it again",
+    )
 
 
 def import_text(data: bytes, path: str) -> tuple[list[Imported], list[Diagnostic]]:
@@ -71,14 +95,36 @@ def import_text(data: bytes, path: str) -> tuple[list[Imported], list[Diagnostic
     if sniff_format(data, path) is SourceFormat.LIN:
         text = data.decode("utf-8", errors="replace") if not _latin(data) else data.decode("latin-1")
         boards, problems = read_lin(text, path)
-        out = [_check(board_from_lin(lb, i), path, len(lb.plays)) for i, lb in enumerate(boards, 1)]
+        out = [_check(board_from_lin(lb, i), path, _lin_place(lb, path)) for i, lb in enumerate(boards, 1)]
         return _unique(out), problems
     games, problems = read_pbn(data, path)
-    out = []
-    for i, g in enumerate(games, 1):
-        b = board_from_pbn(g, i)
-        out.append(_check(b, path, sum(len(t) for t in b.tricks)))
+    out = [_check(board_from_pbn(g, i), path, _pbn_place(g, path)) for i, g in enumerate(games, 1)]
     return _unique(out), problems
+
+
+def _lin_place(lb: LinBoard, path: str) -> Place:
+    """A LIN trick is four ``pc|`` in a row: the card's own, else the trick's first, else the board's."""
+
+    def place(index: int, card: Card | None) -> Span:
+        group = lb.plays[4 * index : 4 * index + 4]
+        at = next((p.span for p in group if card is not None and p.card == card), None)
+        return at or (group[0].span if group else None) or lb.span or Span(path, 1, 1)
+
+    return place
+
+
+def _pbn_place(g: PbnGame, path: str) -> Place:
+    """A PBN trick is a line of four cards of the play section: the card's, else the line's first."""
+
+    def place(index: int, card: Card | None) -> Span:
+        slots = [t for t in g.play.tokens if t.is_slot] if g.play is not None else []
+        group = slots[4 * index : 4 * index + 4]
+        tok = next((t for t in group if card is not None and t.card == card), group[0] if group else None)
+        if tok is not None:
+            return Span(path, tok.line, tok.col)
+        return g.spans.get("play") or Span(path, 1, 1)
+
+    return place
 
 
 def _latin(data: bytes) -> bool:

@@ -15,18 +15,21 @@ from dataclasses import dataclass, field
 from ..record.hand import HandRecord
 from ..rules.cards import Card, Strain, format_holding
 from ..rules.game import Game
-from ..rules.notation import Vulnerability
+from ..rules.notation import Vulnerability, read_number
 from ..rules.regimes import RuleSet
 from ..rules.seats import Seat
-from .ascii import SUIT_BY_LETTER
+from .ascii import SUIT_BY_LETTER, bid_level
 from .lin import LinBoard, make_board, write_lin
 from .lin import handviewer_url as lin_handviewer_url
 from .lin.make import NoteKey
+from .lin.model import board_number_too_long
 from .pbn import MANDATORY_TAGS, PbnComment, PbnDirective, PbnGame, PbnRow, make_game, write_pbn
 
 __all__ = [
     "Board",
+    "PlayCut",
     "SourceFormat",
+    "fitting_play",
     "hand_yaml",
     "board_from_game",
     "call_symbols",
@@ -94,7 +97,7 @@ def call_symbols(call: str) -> str:
         return "pass"
     if c.upper() in ("X", "XX"):
         return c.upper()
-    if len(c) >= 2 and c[0].isdigit():
+    if len(c) >= 2 and bid_level(c) is not None:
         return c[0] + _symbol(c[1:].upper())
     return c
 
@@ -102,7 +105,7 @@ def call_symbols(call: str) -> str:
 def contract_text(contract: str) -> str:
     """``4HX`` → ``4♥X`` (our notation for a contract)."""
     c = contract.strip().upper()
-    if not c or not c[0].isdigit():
+    if bid_level(c) is None:
         return c
     level, rest = c[0], c[1:]
     doubling = "XX" if rest.endswith("XX") else "X" if rest.endswith("X") else ""
@@ -110,15 +113,72 @@ def contract_text(contract: str) -> str:
     return level + _symbol(strain) + doubling
 
 
-def _columns(b: Board) -> list[Seat]:
-    leader = b.tricks[0][0][0] if b.tricks else b.leader if b.leader is not None else Seat.W
+Trick = list[tuple[Seat, Card]]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCut:
+    """Where a board's play stops fitting our rows: the first trick left out (its place in
+    ``Board.tricks``, from 0), the card at fault (None when a card is missing), why, and how many
+    cards are left out from there on."""
+
+    index: int
+    card: Card | None
+    reason: str
+    left_out: int
+
+
+def fitting_play(b: Board) -> tuple[list[Trick], PlayCut | None]:
+    """The tricks of a board that our rows can hold, and where the rest was cut (None: all fit).
+
+    A row holds one card of each seat: every trick but the last has four cards, one from each seat;
+    the last may be unfinished; none comes after the deal's 13th.  The first trick that breaks this
+    (cards after the 52nd, a seat with two cards in one trick, a trick with cards missing before the
+    play goes on) is left out with every trick after it: rows that close the gap would say something
+    the file does not."""
+    room = 14 - b.first_trick  # the tricks a deal holds from the first one on
+    for i, trick in enumerate(b.tricks):
+        number = b.first_trick + i
+        last = i == len(b.tricks) - 1
+        why: tuple[Card | None, str] | None = None
+        if i >= room and trick:
+            why = trick[0][1], f"trick {number} comes after the deal's 13th (its cards follow the 52nd)"
+        elif len(trick) < 4 and not last:
+            why = (
+                None,
+                f"only {len(trick)} of trick {number}'s cards can be read and given a seat, and the play goes on after it",
+            )
+        else:
+            why = _seat_twice(trick, number)
+        if why is not None:
+            left_out = sum(len(t) for t in b.tricks[i:])
+            return b.tricks[:i], PlayCut(i, why[0], why[1], left_out)
+    return b.tricks, None
+
+
+def _seat_twice(trick: Trick, number: int) -> tuple[Card, str] | None:
+    seen: dict[Seat, Card] = {}
+    for seat, card in trick:
+        if seat in seen:
+            return (
+                card,
+                f"trick {number} has two cards of {seat.word}'s: {seen[seat].ascii()} and {card.ascii()}",
+            )
+        seen[seat] = card
+    return None
+
+
+def _columns(tricks: list[Trick], b: Board) -> list[Seat]:
+    leader = tricks[0][0][0] if tricks and tricks[0] else b.leader if b.leader is not None else Seat.W
     return list(leader.rotation())
 
 
 def hand_yaml(b: Board, *, origin: str = "") -> str:
     """Our hand YAML for a board: complete tricks as rows in fixed columns (the opening leader's
     first, as PBN prints them), an unfinished last trick and everything else the format has no place
-    for under ``interop``, commentary on tricks as notes."""
+    for under ``interop``, commentary on tricks as notes.  Only the play that fits the rows is written
+    (:func:`fitting_play`: the importer reports the rest)."""
+    tricks, _ = fitting_play(b)
     out: list[str] = []
     if origin:
         out.append(f"# {origin}")
@@ -126,19 +186,19 @@ def hand_yaml(b: Board, *, origin: str = "") -> str:
     out.append(f"rules: {b.rules}")
     if b.dealer is not None:
         out.append(f"dealer: {b.dealer.name}")
-    out += _interop_lines(b)
+    out += _interop_lines(b, tricks)
     out += _declaration_lines(b)
     if b.deal:
         hands = [format_holding(b.deal[s], pbn=True) if s in b.deal else "-" for s in Seat]
         out.append(f"deal: {_q('N:' + ' '.join(hands))}")
-    complete = [t for t in b.tricks if len(t) == 4]
+    complete = [t for t in tricks if len(t) == 4]
     if complete or b.first_trick > 1:
-        cols = _columns(b)
+        cols = _columns(tricks, b)
         out.append("play:")
         out.append(f"  columns: [{', '.join(s.name for s in cols)}]")
         if b.first_trick > 1:
             out.append(f"  first_trick: {b.first_trick}")
-        leader = b.tricks[0][0][0] if b.tricks else b.leader
+        leader = tricks[0][0][0] if tricks and tricks[0] else b.leader
         if leader is not None and b.first_trick > 1:
             out.append(f"  leader: {leader.name}")
         out.append("  tricks:" if complete else "  tricks: []")
@@ -156,13 +216,13 @@ def hand_yaml(b: Board, *, origin: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
-def _interop_lines(b: Board) -> list[str]:
+def _interop_lines(b: Board, tricks: list[Trick]) -> list[str]:
     out = ["interop:", f"  from: {b.source_format}", f"  board: {_q(b.label)}"]
     if b.vulnerable is not None:
         out.append(f"  vulnerable: {b.vulnerable}")
     if b.result is not None:
         out.append(f"  result: {b.result}")
-    unfinished = [t for t in b.tricks if len(t) < 4]
+    unfinished = [t for t in tricks if len(t) < 4]
     if unfinished and unfinished[-1]:
         out.append(f"  unfinished: {' '.join(str(c) for _, c in unfinished[-1])}")
     if b.tags:
@@ -304,7 +364,9 @@ def handviewer_url(game: Game, record: HandRecord) -> str | None:
 
 def board_from_lin(lb: LinBoard, index: int) -> Board:
     """Our neutral board from a LIN board: alerts and commentary become notes at their trick."""
-    label = str(lb.number) if lb.number is not None else lb.board_id or str(index)
+    # the number, else the id (unless its number was too long to read), else the place in the file
+    board_id = lb.board_id if lb.board_id and board_number_too_long(lb.board_id) is None else None
+    label = str(lb.number) if lb.number is not None else board_id or str(index)
     if lb.room:
         label = f"{label} {lb.room}"
     b = Board(
@@ -362,7 +424,7 @@ _PBN_MODELLED = {"Deal", "Dealer", "Vulnerable", "Auction", "Contract", "Declare
 _PBN_PROJECT = ("ReplayerRules", "ReplayerMake", "ReplayerTrump", "ReplayerDoubles")
 #: the calls with their note references and NAGs (``2C =1= X $1``), which our calls do not hold
 _PBN_ANNOTATED = "ReplayerAuction"
-_PLAY_AT = re.compile(r"^\[Play\] after \S+ \(trick (\d+)\)$")
+_PLAY_AT = re.compile(r"^\[Play\] after \S+ \(trick ([0-9]+)\)$")
 _PLAY_END = re.compile(r"^\[Play\] after \S+ \(end\)$")
 
 
@@ -405,7 +467,7 @@ def _pbn_declaration(b: Board, g: PbnGame) -> None:
         for _, call in g.auction.calls:
             calls += ["Pass"] * 3 if call == "AP" else [call]
         b.calls = calls
-    elif g.contract and g.contract[:1].isdigit() and g.declarer is not None:
+    elif g.contract and bid_level(g.contract) is not None and g.declarer is not None:
         b.contract, b.declarer = g.contract, g.declarer
 
 
@@ -420,11 +482,7 @@ def _pbn_tags(b: Board, g: PbnGame, label: str) -> None:
         ]
     )
     # a note the standard cannot number (outside 1…32) cannot be written back as a note: keep its text
-    bad = [
-        v
-        for k, v in b.tags
-        if k == "Note" and not (v.split(":", 1)[0].strip().isdigit() and 1 <= int(v.split(":", 1)[0]) <= 32)
-    ]
+    bad = [v for k, v in b.tags if k == "Note" and _note_index(v.split(":", 1)[0]) is None]
     b.tags = [(k, v) for k, v in b.tags if not (k == "Note" and v in bad)]
     b.commentary = [("start", f"Note {v}") for v in bad] + b.commentary
     if g.board in (None, "", "?"):  # the label an export will write as the Board tag
@@ -449,12 +507,19 @@ def _pbn_remarks(b: Board, g: PbnGame) -> None:
             continue
         text = remark.text.strip()  # a ";" comment keeps the space after the semicolon; a {…} one need not
         m = _PLAY_AT.match(at)
-        if m:
-            b.notes.append((int(m.group(1)), text))
+        trick = read_number(m.group(1), 13) if m else None
+        if trick is not None:
+            b.notes.append((trick, text))
         elif _PLAY_END.match(at) and b.tricks and text:
             b.notes.append((len(b.tricks), text))  # after the play's end mark: a note on the last trick
         elif text:
             b.commentary.append((at, text))
+
+
+def _note_index(text: str) -> int | None:
+    """A ``[Note]``'s index as the standard numbers them, 1 to 32; None for anything else."""
+    index = read_number(text, 32)
+    return index if index is not None and index >= 1 else None
 
 
 def _tag_order(tags: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -476,9 +541,9 @@ def board_pbn(b: Board) -> PbnGame:
     rows = {k: v.split("\n")[1:] for k, v in b.tags if "\n" in v}
     annotated = next((v for k, v in b.tags if k == _PBN_ANNOTATED), None)
     notes = {
-        int(k): text
+        index: text
         for k, _, text in (v.partition(":") for n, v in b.tags if n == "Note")
-        if k.isdigit() and 1 <= int(k) <= 32
+        if (index := _note_index(k)) is not None
     }
     auction = annotated.split() if annotated is not None else b.calls
     contract, declarer = b.contract, b.declarer
@@ -520,7 +585,7 @@ def board_pbn(b: Board) -> PbnGame:
 
 
 _AFTER_TAG = re.compile(r"^after \[(.+)\]$")
-_IN_AUCTION = re.compile(r"^\[Auction\] after \S+ \(call (\d+)\)$")
+_IN_AUCTION = re.compile(r"^\[Auction\] after \S+ \(call ([0-9]+)\)$")
 
 
 def _place(game: PbnGame, at: str, remark: PbnComment) -> None:
@@ -537,8 +602,8 @@ def _place(game: PbnGame, at: str, remark: PbnComment) -> None:
     auction = game.get("Auction")
     if m and auction is not None:
         calls = [tok for tok in auction.tokens if tok.is_slot and tok.text != "-"]
-        k = int(m.group(1))
-        if 1 <= k <= len(calls):
+        k = read_number(m.group(1), len(calls))
+        if k is not None and k >= 1:
             calls[k - 1].remarks.append(remark)
             return
     game.leading.append(remark)

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ...record.diagnostics import Severity
 from ...rules.cards import FULL_DECK, Card
-from ...rules.notation import Vulnerability
+from ...rules.notation import Vulnerability, read_number
 from ...rules.play import trick_winner
 from ...rules.seats import Seat
 from .model import LinBoard, LinCall, LinMake, LinPlay
@@ -166,7 +166,7 @@ def _dealer(tok: Token, add: Report) -> tuple[Seat | None, str]:
     value = tok.value.strip()
     if value[:1] in DIGIT_SEAT:
         return DIGIT_SEAT[value[0]], value[1:]
-    if value[:1].isdigit():
+    if read_number(value[:1], 9) is not None:
         add(
             "lin-bad-dealer",
             Severity.WARNING,
@@ -211,7 +211,8 @@ def _read_hand(seat: Seat, part: str, seen: dict[Card, Seat], tok: Token, add: R
 
 def _seat_plays(board: LinBoard, raw: list[RawPlay], add: Report, lines: Lines) -> tuple[LinPlay, ...]:
     """Give each card its player: the hand that holds it when the deal says so, checked against
-    the turn (the opening leader, then clockwise; each trick's winner leads the next)."""
+    the turn (the opening leader, then clockwise; each trick's winner leads the next).  Cards after
+    the 52nd are reported once, and not checked one by one."""
     holder = {c: s for s, hand in board.deal.items() for c in hand}
     strain = board.strain
     trump = strain.trump if strain is not None else None
@@ -225,24 +226,11 @@ def _seat_plays(board: LinBoard, raw: list[RawPlay], add: Report, lines: Lines) 
         if k == 0:
             trick = []
         expected = leader.next(k) if leader is not None else None
-        seat: Seat | None = None
-        if p.card is not None:
-            if p.card in played:
-                add(
-                    "lin-card-twice",
-                    Severity.WARNING,
-                    f"{p.card.ascii()} is played twice (trick {i // 4 + 1})",
-                    p.tok,
-                )
-            played.add(p.card)
-            seat = holder.get(p.card)
-            if seat is not None and expected is not None and seat != expected:
-                add(
-                    "lin-out-of-turn",
-                    Severity.WARNING,
-                    f"trick {i // 4 + 1}: {p.card.ascii()} is {seat.word}'s card but it is {expected.word}'s turn",
-                    p.tok,
-                )
+        seat = holder.get(p.card) if p.card is not None else None
+        if i == _DECK:
+            _after_the_deck(len(raw), p, add)
+        elif i < _DECK and p.card is not None:
+            _check_card(p, i, seat, expected, played, add)
         if seat is None:
             seat = expected
         if k == 0 and leader is None:
@@ -253,3 +241,41 @@ def _seat_plays(board: LinBoard, raw: list[RawPlay], add: Report, lines: Lines) 
         if k == 3:
             leader = trick_winner(trick, trump) if strain is not None and len(trick) == 4 else None
     return tuple(out)
+
+
+#: the cards of a deal: a card after them is none of its own
+_DECK = 52
+
+
+def _check_card(
+    p: RawPlay, i: int, seat: Seat | None, expected: Seat | None, played: set[Card], add: Report
+) -> None:
+    """A card played twice, or of another hand than the one whose turn it is."""
+    assert p.card is not None
+    if p.card in played:
+        add(
+            "lin-card-twice",
+            Severity.WARNING,
+            f"{p.card.ascii()} is played twice (trick {i // 4 + 1})",
+            p.tok,
+        )
+    played.add(p.card)
+    if seat is not None and expected is not None and seat != expected:
+        add(
+            "lin-out-of-turn",
+            Severity.WARNING,
+            f"trick {i // 4 + 1}: {p.card.ascii()} is {seat.word}'s card but it is {expected.word}'s turn",
+            p.tok,
+        )
+
+
+def _after_the_deck(count: int, p: RawPlay, add: Report) -> None:
+    extra = count - _DECK
+    add(
+        "lin-too-many-cards",
+        Severity.WARNING,
+        f"{extra:,} card{'s are' if extra != 1 else ' is'} played after the 52nd (from trick 14); "
+        "they are not checked one by one",
+        p.tok,
+        "a deal has 52 cards: look for a trick given twice, or a board whose md| is missing",
+    )

@@ -12,11 +12,43 @@ from typing import NamedTuple
 
 from ...record.diagnostics import Span
 from ...rules.cards import Card, Strain
-from ...rules.notation import Vulnerability
+from ...rules.notation import Vulnerability, read_number
 from ...rules.play import trick_winner
 from ...rules.seats import Seat
+from ..ascii import bid_level
 
-__all__ = ["LinBoard", "LinCall", "LinContract", "LinMake", "LinPlay", "LinTrick", "contract_of"]
+__all__ = [
+    "BOARD_NUMBER_MOST",
+    "LinBoard",
+    "LinCall",
+    "LinContract",
+    "LinMake",
+    "LinPlay",
+    "LinTrick",
+    "board_number",
+    "board_number_too_long",
+    "contract_of",
+]
+
+#: the largest board number read from ``ah|`` or ``qx|``: no event plays a million boards, and a
+#: longer run of digits is no board number (the board is then known by its place in the file)
+BOARD_NUMBER_MOST = 999_999
+_DIGITS = re.compile(r"[0-9]+")
+#: how much of a title a message quotes
+_LABEL_MOST = 40
+
+
+def board_number(text: str) -> int | None:
+    """The first number in a board's title or id (``Board 15``, ``o15``), in ASCII digits; None
+    when there is none, or when it is longer than a board number (:data:`BOARD_NUMBER_MOST`)."""
+    m = _DIGITS.search(text)
+    return read_number(m.group(), BOARD_NUMBER_MOST) if m is not None else None
+
+
+def board_number_too_long(text: str) -> int | None:
+    """How many digits the first number of ``text`` has when that is too many for a board number."""
+    m = _DIGITS.search(text)
+    return len(m.group()) if m is not None and board_number(text) is None else None
 
 
 @dataclass(frozen=True)
@@ -35,7 +67,7 @@ class LinCall:
 
     @property
     def is_bid(self) -> bool:
-        return self.call is not None and self.call[0].isdigit()
+        return self.call is not None and bid_level(self.call) is not None
 
 
 @dataclass(frozen=True)
@@ -115,12 +147,12 @@ class LinBoard:
     # -- header ---------------------------------------------------------------------------
     @property
     def number(self) -> int | None:
-        """The board number, from ``ah|Board 15`` or else from ``qx|o15``."""
+        """The board number, from ``ah|Board 15`` or else from ``qx|o15`` (a number too long to be a
+        board's is passed over: see :func:`board_number`)."""
         for text in (self.title, self.board_id):
-            if text:
-                m = re.search(r"\d+", text)
-                if m:
-                    return int(m.group())
+            n = board_number(text) if text else None
+            if n is not None:
+                return n
         return None
 
     @property
@@ -132,10 +164,11 @@ class LinBoard:
 
     @property
     def label(self) -> str:
+        """The board as messages name it (a long title or id cut short)."""
         if self.title:
-            return self.title
+            return _short(self.title)
         if self.board_id:
-            return f"board {self.board_id}"
+            return f"board {_short(self.board_id)}"
         return "the board"
 
     # -- auction ----------------------------------------------------------------------------
@@ -237,7 +270,7 @@ def contract_of(dealer: Seat, calls: Sequence[str]) -> LinContract | None:
     last_bid: int | None = None
     doubled = 0
     for i, c in enumerate(calls):
-        if c[0].isdigit():
+        if bid_level(c) is not None:
             last_bid, doubled = i, 0
         elif c == "X":
             doubled = 1
@@ -246,10 +279,15 @@ def contract_of(dealer: Seat, calls: Sequence[str]) -> LinContract | None:
     if last_bid is None:
         return None
     bid = calls[last_bid]
-    level, strain = int(bid[0]), Strain.parse(bid[1:])
+    level, strain = bid_level(bid), Strain.parse(bid[1:])
+    assert level is not None  # the last bid is a bid
     side = dealer.next(last_bid).side
     for i, c in enumerate(calls):
         seat = dealer.next(i)
-        if seat.side == side and c[0].isdigit() and Strain.parse(c[1:]) is strain:
+        if seat.side == side and bid_level(c) is not None and Strain.parse(c[1:]) is strain:
             return LinContract(level, strain, doubled, seat)
     return None  # not reached: the last bid itself names the strain
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= _LABEL_MOST else text[: _LABEL_MOST - 1] + "…"

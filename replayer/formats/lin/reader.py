@@ -9,8 +9,9 @@ import re
 from collections.abc import Callable
 
 from ...record.diagnostics import Diagnostic, Severity, Span
+from ...rules.notation import read_number
 from .board import build
-from .model import LinBoard
+from .model import BOARD_NUMBER_MOST, LinBoard, board_number_too_long
 from .notation import read_call, read_card
 from .segment import After, Lines, Problem, RawCall, RawPlay, Segment
 from .tokens import Token, clean, tokens
@@ -87,7 +88,8 @@ class _Reading:
         label = board.label if board.title or board.board_id else f"board {len(self.boards)} in the file"
         for p in problems:
             span = self.lines.span(p.start, p.end)
-            self.diagnostics.append(Diagnostic(p.code, p.severity, f"{label}: {p.message}", span, p.hint))
+            message = _bounded(f"{label}: {p.message}")
+            self.diagnostics.append(Diagnostic(p.code, p.severity, message, span, p.hint))
 
     def _report(self, seg: Segment) -> None:
         self._add(seg.problems)
@@ -95,7 +97,7 @@ class _Reading:
     def _add(self, problems: list[Problem]) -> None:
         for p in problems:
             span = self.lines.span(p.start, p.end)
-            self.diagnostics.append(Diagnostic(p.code, p.severity, p.message, span, p.hint))
+            self.diagnostics.append(Diagnostic(p.code, p.severity, _bounded(p.message), span, p.hint))
 
     def finish(self) -> tuple[list[LinBoard], list[Diagnostic]]:
         seg, header = self.seg, self.header
@@ -131,6 +133,21 @@ def take(seg: Segment, tok: Token) -> None:
 
 def _board_id(seg: Segment, tok: Token) -> None:
     seg.board_id = clean(tok.value.strip())
+    _number_too_long(seg, tok, "qx|o7")
+
+
+def _number_too_long(seg: Segment, tok: Token, example: str) -> None:
+    """A board number in ``ah|`` or ``qx|`` longer than a board number can be: not read as one."""
+    digits = board_number_too_long(tok.value)
+    if digits is not None:
+        seg.add(
+            "lin-board-number",
+            Severity.WARNING,
+            f"the board number in {tok.command}| has {digits:,} digits, more than a board number "
+            f"(at most {BOARD_NUMBER_MOST:,}): it is not read as the board's number",
+            tok,
+            f"give the board's number, e.g. {example}|",
+        )
 
 
 def _players(seg: Segment, tok: Token) -> None:
@@ -152,6 +169,7 @@ def _empty_in_practice(seg: Segment, tok: Token) -> None:
 
 def _title(seg: Segment, tok: Token) -> None:
     seg.title = clean(tok.value)
+    _number_too_long(seg, tok, "ah|Board 7")
 
 
 def _vulnerability(seg: Segment, tok: Token) -> None:
@@ -165,14 +183,14 @@ def _call(seg: Segment, tok: Token) -> None:
         seg.add(
             "lin-call-after-play",
             Severity.WARNING,
-            f"the call {value!r} comes after the play has begun",
+            f"the call {_quoted(value)} comes after the play has begun",
             tok,
         )
     if call is None:
         seg.add(
             "lin-bad-call",
             Severity.ERROR,
-            f"cannot read the call {value!r}",
+            f"cannot read the call {_quoted(value)}",
             tok,
             "calls are p, d, r, or a level and a strain such as 1S or 3N",
         )
@@ -203,13 +221,16 @@ def _card(seg: Segment, tok: Token) -> None:
         seg.add(
             "lin-bad-card",
             Severity.ERROR,
-            f"cannot read the card {value!r}",
+            f"cannot read the card {_quoted(value)}",
             tok,
             "a card is a suit letter and a rank, e.g. SA, hT, c2",
         )
     if seg.claim is not None:
         seg.add(
-            "lin-play-after-claim", Severity.WARNING, f"the card {value!r} is played after the claim", tok
+            "lin-play-after-claim",
+            Severity.WARNING,
+            f"the card {_quoted(value)} is played after the claim",
+            tok,
         )
     seg.plays.append(RawPlay(card, [], None if card is not None else clean(value), tok))
     seg.last = After.PLAY
@@ -228,21 +249,31 @@ def _note(seg: Segment, tok: Token) -> None:
 
 
 def _claim(seg: Segment, tok: Token) -> None:
-    v = tok.value.strip()
-    if v.isdigit() and 0 <= int(v) <= 13:
+    claim = read_number(tok.value, 13)
+    if claim is not None:
         if seg.claim is not None:
             seg.add("lin-duplicate", Severity.WARNING, "a second claim (mc|); the last is kept", tok)
-        seg.claim = int(v)
+        seg.claim = claim
         seg.last = After.CLAIM
     else:
         seg.add(
             "lin-bad-claim",
             Severity.ERROR,
-            f"cannot read the claim {tok.value!r}",
+            f"cannot read the claim {_quoted(tok.value)}",
             tok,
             "mc| gives the total tricks of declarer's side, 0 to 13",
         )
         seg.extras.append(("mc", clean(tok.value)))
+
+
+def _bounded(message: str, most: int = 300) -> str:
+    """A message cut short when a value it quotes is long (every message goes through this)."""
+    return message if len(message) <= most else f"{message[:most]}… ({len(message):,} characters)"
+
+
+def _quoted(value: str, most: int = 40) -> str:
+    """A value for a message, cut short when long (a claim of 5,000 digits is not repeated)."""
+    return repr(value) if len(value) <= most else f"{value[:most]!r}… ({len(value):,} characters)"
 
 
 def _pause(seg: Segment, tok: Token) -> None:
@@ -255,7 +286,7 @@ def _other(seg: Segment, tok: Token) -> None:
         seg.add(
             "lin-syntax",
             Severity.WARNING,
-            f"{tok.raw_command.strip()!r} is not a LIN command; kept as it is",
+            f"{_quoted(tok.raw_command.strip())} is not a LIN command; kept as it is",
             tok,
             "LIN commands are two letters, e.g. md, mb, pc",
         )

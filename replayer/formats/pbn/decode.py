@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 from ...record.diagnostics import Severity, Span
-from ...rules.notation import VULNERABILITY_WORDS
+from ...rules.notation import VULNERABILITY_WORDS, read_number
 from .auction import check_auction_outcome, decode_auction
 from .model import PbnGame, PbnTag, PbnToken
 from .notation import seat_or_none
 from .play import check_result, decode_play
-from .problems import Problems
+from .problems import Problems, shown
 from .tags import TABLE_TAGS
 from .values import VALUE_CHECKS, check_rubber_history, check_table, parse_contract, parse_deal, parse_result
 
@@ -140,13 +140,15 @@ def _section_notes(game: PbnGame, first: dict[str, PbnTag], p: Problems) -> tupl
     notes: _Notes = {"Auction": {}, "Play": {}}
     note_tags: _NoteTags = {"Auction": {}, "Play": {}}
     for t in game.notes:
-        m = re.match(r"^(\d+):(.*)$", t.value, re.DOTALL)
+        m = re.match(r"^([0-9]+):(.*)$", t.value, re.DOTALL)
         if m is None:
             p.error("pbn-note", f"cannot read the note {t.value!r}", t.line, t.col, 'write [Note "n:text"]')
             continue
-        index = int(m.group(1))
-        if not 1 <= index <= 32:
-            p.error("pbn-note", f"note index {index} is outside 1…32", t.line, t.col)
+        index = read_number(m.group(1), 32)
+        if index is None or index < 1:
+            p.error("pbn-note", f"note index {shown(m.group(1))} is outside 1…32", t.line, t.col)
+        if index is None:
+            continue
         where = section_of.get(id(t), "")
         if not where:
             p.add(

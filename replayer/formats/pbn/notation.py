@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from ...rules.cards import Card, Suit, format_holding
 from ...rules.notation import RANK_LETTERS, SUIT_LETTERS
 from ...rules.seats import Seat
-from ..ascii import CARD_BY_TEXT, SUIT_BY_LETTER, bid_text
+from ..ascii import CARD_BY_TEXT, SUIT_BY_LETTER, bid_level, bid_text
 
 __all__ = [
     "CARD_TEXT",
@@ -87,8 +87,9 @@ def norm_call(text: str) -> tuple[str, bool] | None:
 
 def bid_key(call: str) -> tuple[int, int] | None:
     """A bid's place in the ranking (level, strain); None for a call that is no bid."""
-    if call[:1].isdigit():
-        return int(call[0]), STRAINS.index(call[1:])
+    level = bid_level(call)
+    if level is not None:
+        return level, STRAINS.index(call[1:])
     return None
 
 

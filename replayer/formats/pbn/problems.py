@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from ...record.diagnostics import Severity
 
-__all__ = ["Problem", "Problems"]
+__all__ = ["MESSAGE_MOST", "Problem", "Problems", "shown"]
+
+#: the longest message a diagnostic carries (a value it quotes may be any length)
+MESSAGE_MOST = 300
 
 #: line, column, code, severity, message, hint
 Problem = tuple[int, int, str, Severity, str, str | None]
+
+
+def shown(text: str, most: int = 40) -> str:
+    """A value as a message quotes it: cut short when long (a number of 5,000 digits is not repeated)."""
+    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
 
 
 class Problems:

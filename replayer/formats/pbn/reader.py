@@ -12,7 +12,7 @@ from ...record.diagnostics import Diagnostic, Severity, Span
 from .decode import decode_game
 from .lexer import Item, check_lines, decode_text, lex
 from .model import PbnComment, PbnDirective, PbnGame, PbnRow, PbnTag, Remark
-from .problems import Problem, Problems
+from .problems import MESSAGE_MOST, Problem, Problems, shown
 from .sections import Section, SectionKind
 from .tags import KNOWN_TAGS, NO_INHERIT, TABLE_TAGS
 
@@ -52,7 +52,7 @@ def _chunks(items: list[Item]) -> Iterator[list[Item]]:
         yield chunk
 
 
-_HEADER = re.compile(r"^\s*(PBN\s+\d+(\.\d+)?|EXPORT)\s*$", re.IGNORECASE)
+_HEADER = re.compile(r"^\s*(PBN\s+[0-9]+(\.[0-9]+)?|EXPORT)\s*$", re.IGNORECASE)
 
 
 def _says_export(item: Item) -> bool:
@@ -224,12 +224,14 @@ class _FileReader:
             if i is None:
                 return "file"
             b = games[i].board
-            return f"board {b}" if b not in (None, "", "?") else f"game {games[i].number}"
+            return f"board {shown(b)}" if b not in (None, "", "?") else f"game {games[i].number}"
 
         def emit(i: int | None, items: Iterable[Problem]) -> None:
             name = label(i)
             for line, col, code, sev, msg, hint in items:
-                out.append(Diagnostic(code, sev, f"{name}: {msg}", Span(self.path, line, col), hint))
+                # a message quotes the value it is about: one of 5,000 characters is cut short
+                message = shown(f"{name}: {msg}", MESSAGE_MOST)
+                out.append(Diagnostic(code, sev, message, Span(self.path, line, col), hint))
 
         for i, probs in enumerate(self.game_problems):
             emit(i, probs.items)

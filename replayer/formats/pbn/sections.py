@@ -11,10 +11,12 @@ import enum
 import re
 
 from ...record.diagnostics import Severity
+from ...rules.notation import read_number
 from ...rules.seats import Seat
+from ..ascii import bid_level
 from .model import PbnTag, PbnToken, Remark
 from .notation import CARD_TEXT, PLAIN_CALLS, SUFFIX_NAG, card_or_none, norm_call, seat_or_none
-from .problems import Problems
+from .problems import Problems, shown
 
 __all__ = ["SectionKind", "Section", "section_seat", "after_end_mark"]
 
@@ -163,7 +165,7 @@ class Section:
         if self.pending:
             letter, pl, pc = self.pending
             self.pending = None
-            if letter == "I" and call[0].isdigit():
+            if letter == "I" and bid_level(call) is not None:
                 tok.irregular = "I"
             else:
                 p.error(
@@ -209,7 +211,7 @@ class Section:
 
     def _note(self, text: str, line: int, col: int) -> None:
         p = self.problems
-        m = re.fullmatch(r"=(\d+)=", text)
+        m = re.fullmatch(r"=([0-9]+)=", text)
         if m is None:
             p.error(
                 "pbn-annotation",
@@ -231,10 +233,11 @@ class Section:
                 "at most one note per call or card",
             )
             return
-        index = int(m.group(1))
-        if not 1 <= index <= 32:
-            p.error("pbn-annotation", f"note index {index} is outside 1…32", line, col)
-        self.last.note = index
+        index = read_number(m.group(1), 32)
+        if index is None or index < 1:
+            p.error("pbn-annotation", f"note index {shown(m.group(1))} is outside 1…32", line, col)
+        if index is not None:
+            self.last.note = index
 
     def _add_nag(self, value: int, text: str, line: int, col: int) -> None:
         p = self.problems
@@ -263,7 +266,7 @@ class Section:
         self.last.nags = tuple(sorted(self.last.nags + (value,)))
 
     def _nag(self, text: str, line: int, col: int) -> None:
-        m = re.fullmatch(r"\$(\d+)", text)
+        m = re.fullmatch(r"\$([0-9]+)", text)
         if m is None:
             self.problems.error(
                 "pbn-annotation", f"cannot read the NAG {text!r}", line, col, "a NAG is $ and a number 0…255"
@@ -272,7 +275,11 @@ class Section:
         if self.last is None:
             self.problems.error("pbn-annotation", f"NAG {text} before any {self._what()}", line, col)
             return
-        self._add_nag(int(m.group(1)), text, line, col)
+        value = read_number(m.group(1), 255)
+        if value is None:
+            self.problems.error("pbn-annotation", f"NAG {shown(text)} is above 255", line, col)
+            return
+        self._add_nag(value, text, line, col)
 
     def _suffix(self, text: str, line: int, col: int) -> None:
         p = self.problems

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MANDATORY_TAGS", "TABLE_TAGS", "KNOWN_TAGS", "NO_INHERIT", "escape", "unescape"]
+__all__ = [
+    "MANDATORY_TAGS",
+    "TABLE_TAGS",
+    "TABLE_WIDTH_MOST",
+    "KNOWN_TAGS",
+    "NO_INHERIT",
+    "escape",
+    "unescape",
+]
 
 #: The Mandatory Tag Set (PBN 2.1 §3.4), in export order.
 MANDATORY_TAGS = (
@@ -38,6 +46,9 @@ TABLE_TAGS = frozenset(
         "TotalScoreTable",
     }
 )
+
+#: the widest column a table may ask for (``Rank\\2R``): a PBN line holds 255 characters
+TABLE_WIDTH_MOST = 255
 
 # Tags defined by the standard (chapters 3 and 4, and 2.1's OptimumScore); others are kept
 # untouched and noted once per file.

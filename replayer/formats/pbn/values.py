@@ -9,15 +9,17 @@ from collections.abc import Callable
 
 from ...record.diagnostics import Severity
 from ...rules.cards import SUITS_HIGH_FIRST, Card
-from ...rules.notation import Vulnerability
+from ...rules.notation import Vulnerability, read_number
 from ...rules.seats import Pair, Seat
 from ..ascii import bid_text
 from .model import PbnGame, PbnTag
 from .notation import DEAL_CARD, SEAT_BY_LETTER
-from .problems import Problems
+from .problems import Problems, shown
+from .tags import TABLE_WIDTH_MOST
 
 __all__ = [
     "VALUE_CHECKS",
+    "column_width",
     "check_rubber_history",
     "check_table",
     "parse_contract",
@@ -171,37 +173,37 @@ def parse_result(game: PbnGame, t: PbnTag, p: Problems) -> None:
     if irregular:
         v = v[1:].strip()
     game.result_irregular = irregular
-    if v.isdigit():
-        if int(v) > 13:
-            p.error("pbn-bad-value", f"result {v} is more than 13 tricks", t.line, t.col)
+    if re.fullmatch(r"[0-9]+", v):
+        result = read_number(v, 13)
+        if result is None:
+            p.error("pbn-bad-value", f"result {shown(v)} is more than 13 tricks", t.line, t.col)
             return
-        game.result = int(v)
+        game.result = result
         return
-    m = re.fullmatch(r"(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?", v)
+    m = re.fullmatch(r"(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?", v)
     if m is None:
         p.error(
             "pbn-bad-value",
-            f"cannot read the result {t.value!r}",
+            f"cannot read the result {shown(t.value)!r}",
             t.line,
             t.col,
             'write the tricks won by declarer, e.g. "9"',
         )
         return
-    sides = {Pair(m.group(1)): int(m.group(2))}
-    if m.group(3):
-        if m.group(3) == m.group(1):
-            p.error("pbn-bad-value", f"result {t.value!r} names {m.group(1)} twice", t.line, t.col)
-            return
-        sides[Pair(m.group(3))] = int(m.group(4))
-        if sum(sides.values()) != 13 and not irregular:
-            p.error(
-                "pbn-bad-value",
-                f"result {t.value!r}: the tricks add up to {sum(sides.values())}, not 13",
-                t.line,
-                t.col,
-            )
-    if any(n > 13 for n in sides.values()):
-        p.error("pbn-bad-value", f"result {t.value!r} is more than 13 tricks", t.line, t.col)
+    if m.group(3) == m.group(1):
+        p.error("pbn-bad-value", f"result {t.value!r} names {m.group(1)} twice", t.line, t.col)
+        return
+    read = {Pair(m.group(k)): read_number(m.group(k + 1), 13) for k in (1, 3) if m.group(k)}
+    sides = {side: n for side, n in read.items() if n is not None}
+    if len(sides) == 2 and sum(sides.values()) != 13 and not irregular:
+        p.error(
+            "pbn-bad-value",
+            f"result {t.value!r}: the tricks add up to {sum(sides.values())}, not 13",
+            t.line,
+            t.col,
+        )
+    if len(sides) < len(read):
+        p.error("pbn-bad-value", f"result {shown(t.value)!r} is more than 13 tricks", t.line, t.col)
         return
     if game.declarer is not None:
         side = game.declarer.side
@@ -211,8 +213,8 @@ def parse_result(game: PbnGame, t: PbnTag, p: Problems) -> None:
 # ---------------------------------------------------------------------------------------------
 # Checks of the other tags' values (warnings: the value is kept as written).
 
-_NUM = r"[+-]?\d+"
-_DEC = r"[+-]?(?:\d+\.?\d*|\.\d+)"
+_NUM = r"[+-]?[0-9]+"
+_DEC = r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)"
 
 
 def _scored(num: str, bare: bool = True) -> re.Pattern[str]:
@@ -225,8 +227,8 @@ _SCORE_FORMS = {
     "Score": _scored(_NUM),
     "ScoreIMP": _scored(_DEC),
     "ScoreMP": _scored(_DEC),
-    "ScorePercentage": _scored(r"(?:\d+\.?\d*|\.\d+)"),
-    "ScoreRubber": _scored(r"\d+\s*/\s*\d+"),
+    "ScorePercentage": _scored(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)"),
+    "ScoreRubber": _scored(r"[0-9]+\s*/\s*[0-9]+"),
     "OptimumScore": _scored(_NUM, bare=False),
 }
 
@@ -238,7 +240,7 @@ def _check_score(t: PbnTag, p: Problems) -> None:
         sides = re.findall(r"(NS|EW)", v)
         ok = len(sides) == len(set(sides))
     if ok and t.name == "ScorePercentage":
-        ok = all(float(x) <= 100 for x in re.findall(r"\d+\.?\d*|\.\d+", v))
+        ok = all(float(x) <= 100 for x in re.findall(r"[0-9]+\.?[0-9]*|\.[0-9]+", v))
     if not ok:
         p.add(
             "pbn-value-form",
@@ -276,30 +278,45 @@ def _check_scoring(t: PbnTag, p: Problems) -> None:
 
 
 VALUE_CHECKS: dict[str, Callable[[PbnTag, Problems], None]] = dict.fromkeys(_SCORE_FORMS, _check_score) | {
-    "Date": _check_form(r"[\d?]{4}\.[\d?]{2}\.[\d?]{2}", "a date YYYY.MM.DD"),
-    "EventDate": _check_form(r"[\d?]{4}\.[\d?]{2}\.[\d?]{2}", "a date YYYY.MM.DD"),
-    "UTCDate": _check_form(r"[\d?]{4}\.[\d?]{2}\.[\d?]{2}", "a date YYYY.MM.DD"),
-    "Time": _check_form(r"[\d?]{2}:[\d?]{2}:[\d?]{2}", "a time HH:MM:SS"),
-    "UTCTime": _check_form(r"[\d?]{2}:[\d?]{2}:[\d?]{2}", "a time HH:MM:SS"),
-    "Board": _check_form(r"0*[1-9]\d*", "a positive whole number"),
+    "Date": _check_form(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}", "a date YYYY.MM.DD"),
+    "EventDate": _check_form(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}", "a date YYYY.MM.DD"),
+    "UTCDate": _check_form(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}", "a date YYYY.MM.DD"),
+    "Time": _check_form(r"[0-9?]{2}:[0-9?]{2}:[0-9?]{2}", "a time HH:MM:SS"),
+    "UTCTime": _check_form(r"[0-9?]{2}:[0-9?]{2}:[0-9?]{2}", "a time HH:MM:SS"),
+    "Board": _check_form(r"0*[1-9][0-9]*", "a positive whole number"),
     "Round": _check_form(r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*", "a round (letters, digits, _ and periods)"),
     "Hidden": _check_form(r"[NESWnesw]*", "a list of seats N E S W"),
     "Scoring": _check_scoring,
 }
 
 
+def column_width(column: str) -> int | None:
+    """A table column's width (``Rank\\2R`` → 2), 0 without one; None when it is more than
+    :data:`TABLE_WIDTH_MOST`."""
+    m = re.search(r"\\([0-9]+)[LR]?$", column)
+    return read_number(m.group(1), TABLE_WIDTH_MOST) if m else 0
+
+
 def check_table(t: PbnTag, p: Problems) -> None:
     columns = t.value.split(";") if t.value.strip() else []
     for c in columns:
-        if "\\" in c and re.search(r"\\\d+[LR]?$", c) is None:
+        if "\\" in c and re.search(r"\\[0-9]+[LR]?$", c) is None:
             p.error(
                 "pbn-table",
                 f"[{t.name}] column {c!r}: a width is \\ and a number, then L or R",
                 t.line,
                 t.col,
             )
-        elif re.fullmatch(r"[+-]?[^\\]*(?:\\\d+[LR]?)?", c) is None:
+        elif re.fullmatch(r"[+-]?[^\\]*(?:\\[0-9]+[LR]?)?", c) is None:
             p.error("pbn-table", f"[{t.name}] cannot read the column {c!r}", t.line, t.col)
+        elif "\\" in c and column_width(c) is None:
+            p.error(
+                "pbn-table",
+                f"[{t.name}] column {shown(c)!r}: a width of more than {TABLE_WIDTH_MOST}",
+                t.line,
+                t.col,
+                f"a PBN line holds {TABLE_WIDTH_MOST} characters: give a width up to {TABLE_WIDTH_MOST}",
+            )
     if columns and t.rows:
         count = sum(len(r.elements) for r in t.rows)
         if count % len(columns):
@@ -325,7 +342,7 @@ def check_rubber_history(game: PbnGame, first: dict[str, PbnTag], p: Problems) -
     t = first.get("ScoreRubberHistory")
     if t is None or t.value.strip() in ("", "?"):
         return
-    hist = r"\d+\s+\d+\s*/\s*\d+(?:\s+\d+){0,2}"
+    hist = r"[0-9]+\s+[0-9]+\s*/\s*[0-9]+(?:\s+[0-9]+){0,2}"
     m = re.fullmatch(rf"\s*(NS|EW)\s+({hist})\s+(NS|EW)\s+({hist})\s*", t.value)
     if m is None or m.group(1) == m.group(3):
         p.add(
@@ -338,7 +355,10 @@ def check_rubber_history(game: PbnGame, first: dict[str, PbnTag], p: Problems) -
         )
         return
     below = {Pair(m.group(1)): m.group(2), Pair(m.group(3)): m.group(4)}
-    won = {side: any(int(x) >= 100 for x in h.split("/", 1)[1].split()) for side, h in below.items()}
+    # a game is 100 below the line: a score that is no number up to 99 (too many digits) is one
+    won = {
+        side: any(read_number(x, 99) is None for x in h.split("/", 1)[1].split()) for side, h in below.items()
+    }
     expected = _VULNERABLE_AFTER[won[Pair.NS], won[Pair.EW]]
     v = first.get("Vulnerable")
     if game.vulnerable is not None and v is not None and game.vulnerable != expected:

@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from ...rules.notation import read_number
 from ...rules.seats import Seat
 from .model import PbnDirective, PbnGame, PbnRow, PbnTag, PbnToken, Remark
 from .notation import deal_text, seat_or_none
-from .tags import MANDATORY_TAGS, TABLE_TAGS, escape
+from .tags import MANDATORY_TAGS, TABLE_TAGS, TABLE_WIDTH_MOST, escape
 
 __all__ = ["encode_pbn", "write_pbn"]
 
@@ -266,8 +267,10 @@ class _GameWriter:
                 rows = [PbnRow(elements[i : i + ncol]) for i in range(0, len(elements), ncol)]
         widths: list[tuple[int, str]] = []
         for c in columns:
-            m = re.search(r"\\(\d+)([LR]?)$", c)
-            widths.append((int(m.group(1)), m.group(2)) if m else (0, ""))
+            m = re.search(r"\\([0-9]+)([LR]?)$", c)
+            # a width the reader reports as too wide (more than a line) pads nothing
+            width = read_number(m.group(1), TABLE_WIDTH_MOST) if m else None
+            widths.append((width or 0, m.group(2) if m else ""))
         for row in rows:
             self.flush()
             if ncol and len(row.elements) == ncol:
