@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..lessons.build import DEFAULT_OUT, BuildOptions, OutputNotOurs, build_site
-from ..record.diagnostics import Severity, format_diagnostic, has_errors, sort_key
+from ..lessons.build import DEFAULT_OUT, BuildOptions, build_site
+from ..lessons.outputs import NAME_LIMIT, Names, OutputError, OutputFolder, safe_name, write_atomic
+from ..record.diagnostics import Diagnostic, Severity, format_diagnostic, has_errors, sort_key
 from ..rules.regimes import RuleSet
 from ..scoring.sheet import SCORING, ScoringOptions, score_game
 from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands
@@ -24,6 +27,9 @@ from .output import (
     to_json,
     to_text,
 )
+
+if TYPE_CHECKING:
+    from ..formats.importer import Imported
 
 __all__ = ["main"]
 
@@ -142,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NoHands as exc:
         print(f"replayer: {exc}", file=sys.stderr)
         return 2
+    except OutputError as exc:  # the output folder cannot be used, or a write failed: named, no traceback
+        print(f"replayer: {format_diagnostic(exc.diagnostic)}", file=sys.stderr)
+        return exc.status
     except BrokenPipeError:  # e.g. piped into `head`
         return 0
 
@@ -279,11 +288,9 @@ def _build(args: argparse.Namespace) -> int:
             BuildOptions(Path(args.out), templates, args.pdf, args.force),
             progress if tty else None,
         )
-    except OutputNotOurs as exc:
-        print(f"replayer: {exc}", file=sys.stderr)
-        return 2
-    if tty:
-        sys.stderr.write("\r" + " " * width + "\r")
+    finally:
+        if tty:
+            sys.stderr.write("\r" + " " * width + "\r")
     for d in sorted(report.diagnostics, key=sort_key):
         print(format_diagnostic(d), file=sys.stderr)
     if report.pdf_error:
@@ -336,42 +343,37 @@ def _annotate(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    """Each board of each file as a hand file.  Names are given by ``outputs.Names`` per output
+    folder, so no two boards of one run share a file (a board whose name is taken or too long is
+    written under another, with a warning); files are written through ``outputs.OutputFolder``."""
     from ..formats.importer import import_text, no_boards
-    from ..lessons.build import write_atomic
 
     totals = {"boards": 0, "written": 0, "kept": 0, "complete": 0, "valid": 0, "rejected": 0}
     status = 0
+    names: dict[Path, Names] = {}
     for name in args.files:
         path = Path(name)
         if not path.is_file():
             print(f"replayer: {path}: no such file", file=sys.stderr)
             return 2
-        boards, problems = import_text(path.read_bytes(), str(path))
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            print(f"replayer: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        boards, problems = import_text(data, str(path))
         if not boards:
             problems = [*problems, no_boards(str(path))]
-        out = Path(args.out) if args.out else Path(path.stem)
+        out = Path(args.out) if args.out else Path(safe_name(path.stem))
+        folder = None if args.dry_run else OutputFolder(out)
+        given = names.setdefault(Path(os.path.abspath(out)), Names())
         for d in sorted(problems, key=sort_key):
             print(format_diagnostic(d), file=sys.stderr)
         if has_errors(problems):
             status = 1
         for b in boards:
-            totals["boards"] += 1
-            target = out / b.name
-            for d in sorted(b.diagnostics, key=sort_key):
-                if d.severity is not Severity.NOTE:
-                    print(format_diagnostic(d).replace(b.name, str(target), 1), file=sys.stderr)
-            if b.complete:
-                totals["complete"] += 1
-                totals["valid" if b.valid else "rejected"] += 1
-            if not b.valid:
+            if not _import_board(b, out, given, folder, args.force, totals):
                 status = 1
-            if args.dry_run:
-                continue
-            if target.exists() and not args.force:
-                totals["kept"] += 1
-                continue
-            write_atomic(target, b.text.encode("utf-8"))
-            totals["written"] += 1
     if not args.quiet:
         t = totals
         written = (
@@ -388,10 +390,51 @@ def _import(args: argparse.Namespace) -> int:
     return status
 
 
+def _import_board(
+    b: Imported, out: Path, names: Names, folder: OutputFolder | None, force: bool, totals: dict[str, int]
+) -> bool:
+    """Report one imported board and write it (unless ``folder`` is None: a dry run); False if the
+    laws reject it."""
+    totals["boards"] += 1
+    stem, _, suffix = b.name.rpartition(".")
+    file_name = names.give((), stem, "." + suffix)[0] + "." + suffix
+    target = out / file_name
+    for d in sorted(b.diagnostics, key=sort_key):
+        if d.severity is not Severity.NOTE:
+            print(format_diagnostic(d).replace(b.name, str(target), 1), file=sys.stderr)
+    if file_name != b.name:
+        print(format_diagnostic(_renamed(b, target)), file=sys.stderr)
+    if b.complete:
+        totals["complete"] += 1
+        totals["valid" if b.valid else "rejected"] += 1
+    if folder is not None:
+        if folder.exists(file_name) and not force:
+            totals["kept"] += 1
+        else:
+            folder.write(file_name, b.text.encode("utf-8"))
+            totals["written"] += 1
+    return b.valid
+
+
+def _renamed(b: Imported, target: Path) -> Diagnostic:
+    """A board written under another name than its own: too long, or taken by another board."""
+    label = b.label if len(b.label) <= 40 else b.label[:40] + "…"
+    why = (
+        f"{b.name[:40]}… is longer than {NAME_LIMIT} bytes"
+        if len(b.name.encode("utf-8")) > NAME_LIMIT
+        else f"{b.name} is another board's in this run"
+    )
+    return Diagnostic(
+        "import-renamed",
+        Severity.WARNING,
+        f"board {label}: written as {target}, as {why}",
+        hint="every board gets its own file; rename the boards in the source to choose the names",
+    )
+
+
 def _export(args: argparse.Namespace) -> int:
     from ..formats.interop import board_from_game, board_lin, export_pbn
     from ..formats.lin import handviewer_url
-    from ..lessons.build import write_atomic
 
     checked = _valid_hand(args.hand, "export")
     if isinstance(checked, int):
@@ -409,7 +452,13 @@ def _export(args: argparse.Namespace) -> int:
             return 2
         text = handviewer_url(text) + "\n"
     if args.out:
-        write_atomic(Path(args.out), text.encode("utf-8"))
+        target = Path(args.out)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, text.encode("utf-8"))
+        except OSError as exc:
+            print(f"replayer: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
     else:
         sys.stdout.write(text)
     return 0

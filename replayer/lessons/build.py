@@ -3,7 +3,8 @@
 The file-system edge of the lessons: it finds hands, validates them, asks the pure renderers for
 HTML and PDF, and writes the results atomically.  A manifest in the output folder records a content
 hash per lesson (the hand, its neighbours, the templates, the assets and the package version), so an
-unchanged hand is not rendered again.
+unchanged hand is not rendered again.  Every file goes through ``outputs.OutputFolder``: inside
+the output folder, through no symbolic link, under a safe and unique name, written atomically.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -35,7 +35,9 @@ from .html import (
     render_lesson,
     render_page,
 )
+from .media import publish_images
 from .model import MAKE_TECHNIQUE, Lesson, lesson_model
+from .outputs import Names, OutputError, OutputFolder, OutputNotOurs, href
 from .resources import assets_dir, templates_dir
 
 __all__ = [
@@ -46,7 +48,6 @@ __all__ = [
     "LessonSummary",
     "MANIFEST",
     "OutputNotOurs",
-    "write_atomic",
 ]
 
 DEFAULT_OUT = "_site"
@@ -54,10 +55,6 @@ MANIFEST = ".replayer-build.json"
 TEMPLATES = templates_dir()
 ASSETS = assets_dir()
 CORPUS_PDF = "all-hands.pdf"
-
-
-class OutputNotOurs(ValueError):
-    """The output folder holds files replayer did not write: refuse rather than mix or overwrite."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +172,7 @@ class _Context:
     """What every step of one build shares."""
 
     out: Path
+    site: OutputFolder  # every file of the build is written, read back and removed through it
     options: BuildOptions
     env: jinja2.Environment
     base_key: str  # the hash of what every lesson depends on: the version, templates, assets, layers
@@ -188,7 +186,16 @@ class _Context:
 
 
 def _natural(text: str) -> list[object]:
-    return [int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", text)]
+    """A sort key that puts hand-2 before hand-10.  Only ASCII digits are numbers (``²`` is text), and
+    a run of digits compares by its length, then its text: no int() of a name's digits."""
+    parts = re.split(r"([0-9]+)", text)
+    return [(len(p.lstrip("0")), p.lstrip("0")) if i % 2 else p.lower() for i, p in enumerate(parts)]
+
+
+def _shown(text: str) -> str:
+    """A file name as a page can show it: bytes that were not UTF-8 (kept by Python as surrogates)
+    become U+FFFD, where encoding the page would fail."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _slug(path: Path, roots: list[Path]) -> str:
@@ -212,37 +219,24 @@ def _digest_tree(folders: Iterable[Path]) -> str:
     return h.hexdigest()
 
 
-def write_atomic(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` through a temporary file and a rename; False if it was already so."""
-    if path.is_file() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; a site is for publishing
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return True
-
-
-def _check_output(out: Path) -> dict[str, object]:
-    """The previous build's manifest; refuse a non-empty folder that no build of ours wrote."""
-    manifest = out / MANIFEST
-    if manifest.is_file():
+def _open_site(out: Path) -> tuple[OutputFolder, dict[str, object] | None]:
+    """The output folder and the previous build's manifest (None when there is none yet); refuse a
+    non-empty folder that no build of ours wrote (temporary files of ours do not count)."""
+    site = OutputFolder(out)
+    data = site.read(MANIFEST)
+    if data is not None:
         try:
-            data = json.loads(manifest.read_text(encoding="utf-8"))
-            return data if isinstance(data, dict) else {}
-        except (OSError, ValueError):
-            return {}
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise OutputNotOurs(
-            f"{out} is not empty and was not made by replayer build; name a new or empty folder with --out"
-        )
-    return {}
+            previous = json.loads(data.decode("utf-8"))
+        except ValueError:
+            return site, {}
+        return site, previous if isinstance(previous, dict) else {}
+    if not site.is_empty():
+        raise OutputNotOurs(site.root)
+    return site, None
+
+
+def _manifest(data: dict[str, object]) -> bytes:
+    return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
 def build_site(
@@ -255,30 +249,48 @@ def build_site(
     remove what an earlier build wrote for hands now gone, and record it all in the manifest."""
     started = time.perf_counter()
     report = BuildReport()
-    previous = _check_output(options.out)
-    files = find_hands(paths)
+    site, previous = _open_site(options.out)
+    files = _distinct(find_hands(paths))
+    if previous is None:  # a new folder: mark it ours before anything else, so a killed build resumes
+        site.write(MANIFEST, _manifest({"version": __version__, "lessons": {}}))
+        previous = {}
     if options.pdf:
         options = _with_pdf_if_possible(options, report)
-    ctx = _context(options, progress)
+    ctx = _context(site, options, progress)
     dd_size = len(ctx.dd_cache)
     hands = _check_hands(ctx, files, [Path(p) for p in paths if Path(p).is_dir()], report)
-    _copy_assets(ctx.out)
     old_lessons = _mapping(previous.get("lessons"))
+    site.check_folders(["assets"] + [h.slug for h in hands])  # no symbolic link to write through
+    _copy_assets(site)
     built = [
         _build_lesson(ctx, hands, i, _mapping(old_lessons.get(hand.slug)), report)
         for i, hand in enumerate(hands)
     ]
     manifest: dict[str, object] = {"version": __version__, **_build_corpus(ctx, built, previous, report)}
     _write_index_pages(ctx, built, report)
-    _remove_stale(ctx.out, old_lessons, built)
+    _remove_stale(site, old_lessons, built)
     if not report.corpus_pdf and previous.get("corpus"):
-        (ctx.out / CORPUS_PDF).unlink(missing_ok=True)
+        site.remove(CORPUS_PDF, MANIFEST)
     if len(ctx.dd_cache) != dd_size:
-        write_atomic(ctx.out / DD_CACHE, (json.dumps(ctx.dd_cache, sort_keys=True) + "\n").encode("utf-8"))
+        site.write(DD_CACHE, (json.dumps(ctx.dd_cache, sort_keys=True) + "\n").encode("utf-8"))
     manifest["lessons"] = {b.slug: b.entry for b in built}
-    write_atomic(ctx.out / MANIFEST, (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+    site.write(MANIFEST, _manifest(manifest))
+    site.remove_temporaries()
+    report.diagnostics.extend(site.warnings)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _distinct(files: list[Path]) -> list[Path]:
+    """The hand files, each once (a file named twice, or also inside a folder named, is one hand)."""
+    seen: set[Path] = set()
+    out = []
+    for f in files:
+        key = f.resolve()
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def _with_pdf_if_possible(options: BuildOptions, report: BuildReport) -> BuildOptions:
@@ -291,7 +303,9 @@ def _with_pdf_if_possible(options: BuildOptions, report: BuildReport) -> BuildOp
     return BuildOptions(options.out, options.templates, False, options.force)
 
 
-def _context(options: BuildOptions, progress: Callable[[int, int, str], None] | None) -> _Context:
+def _context(
+    site: OutputFolder, options: BuildOptions, progress: Callable[[int, int, str], None] | None
+) -> _Context:
     """The templates, the double-dummy layer and its cache, and the key every lesson depends on."""
     from ..analysis import dds_available
 
@@ -309,20 +323,22 @@ def _context(options: BuildOptions, progress: Callable[[int, int, str], None] | 
         ).encode()
     ).hexdigest()
     return _Context(
-        options.out,
+        site.root,
+        site,
         options,
         make_environment(template_dirs),
         base_key,
         with_dd,
-        _load_dd_cache(options.out) if with_dd else {},
+        _load_dd_cache(site) if with_dd else {},
         progress,
     )
 
 
 def _check_hands(ctx: _Context, files: list[Path], roots: list[Path], report: BuildReport) -> list[_Hand]:
     """Validate every hand file: the valid ones, in natural order of their slugs, become lessons;
-    the invalid ones and every diagnostic go to the report."""
-    hands: list[_Hand] = []
+    the invalid ones and every diagnostic go to the report.  Each lesson's slug is made safe and
+    unique (``outputs.Names``): two hands never share a page, and none takes a page of the site."""
+    valid: list[tuple[Checked, str]] = []
     for n, path in enumerate(files, 1):
         ctx.tell(n, len(files), f"checking {path}")
         checked = check_file(path)
@@ -331,9 +347,17 @@ def _check_hands(ctx: _Context, files: list[Path], roots: list[Path], report: Bu
         if errors or checked.game is None or checked.record is None:
             report.invalid.append(checked)
             continue
-        title = checked.record.title.value if checked.record.title is not None else checked.record.path
-        hands.append(_Hand(checked, _slug(path, roots), title))
-    hands.sort(key=lambda h: _natural(h.slug))
+        valid.append((checked, _slug(path, roots)))
+    valid.sort(key=lambda v: _natural(v[1]))
+    names = Names(reserved=SITE_PAGES)
+    hands: list[_Hand] = []
+    for checked, slug in valid:
+        assert checked.record is not None
+        *folders, stem = slug.split("/")
+        title = (
+            checked.record.title.value if checked.record.title is not None else _shown(checked.record.path)
+        )
+        hands.append(_Hand(checked, "/".join(names.give(tuple(folders), stem, ".html")), title))
     return hands
 
 
@@ -343,16 +367,16 @@ def _nav(ctx: _Context, hands: list[_Hand], i: int) -> Nav:
     root = "../" * slug.count("/")
 
     def link(other: _Hand) -> tuple[str, str]:
-        href = os.path.relpath(ctx.out / (other.slug + ".html"), (ctx.out / slug).parent)
-        return href.replace(os.sep, "/"), other.title
+        rel = os.path.relpath(ctx.out / (other.slug + ".html"), (ctx.out / slug).parent)
+        return href(rel.replace(os.sep, "/")), other.title
 
     return Nav(
         root=root,
         index=root + "index.html",
         prev=link(hands[i - 1]) if i > 0 else None,
         next=link(hands[i + 1]) if i + 1 < len(hands) else None,
-        pdf=Path(slug).name + ".pdf" if ctx.options.pdf else None,
-        source_path=hands[i].checked.path.as_posix(),
+        pdf=href(Path(slug).name + ".pdf") if ctx.options.pdf else None,
+        source_path=_shown(hands[i].checked.path.as_posix()),
     )
 
 
@@ -366,7 +390,6 @@ def _build_lesson(
     nav = _nav(ctx, hands, i)
     text = hand.checked.path.read_bytes()
     key = hashlib.sha256(b"\0".join((ctx.base_key.encode(), text, repr(nav).encode()))).hexdigest()
-    html_path = ctx.out / (hand.slug + ".html")
     entry: dict[str, object] = {
         "key": key,
         "files": [hand.slug + ".html"] + ([hand.slug + ".pdf"] if ctx.options.pdf else []),
@@ -375,8 +398,8 @@ def _build_lesson(
     fresh = (
         not ctx.options.force
         and old.get("key") == key
-        and html_path.is_file()
-        and (not ctx.options.pdf or (ctx.out / (hand.slug + ".pdf")).is_file())
+        and ctx.site.is_file(hand.slug + ".html")
+        and (not ctx.options.pdf or ctx.site.is_file(hand.slug + ".pdf"))
     )
     if fresh and summary is not None:
         report.unchanged += 1
@@ -402,8 +425,12 @@ def _render_lesson(
     game, record = hand.checked.game, hand.checked.record
     assert game is not None and record is not None
     lesson = lesson_model(game, record, hand.checked.diagnostics, ctx.dd_cache, double_dummy=ctx.with_dd)
+    # the hand's images copied into media/ beside the page; a refused one is a warning, shown as its alt text
+    lesson = publish_images(lesson, hand.checked, hand.slug, ctx.site.write, report.diagnostics)
     html_path = ctx.out / (hand.slug + ".html")
-    write_atomic(html_path, render_lesson(ctx.env, lesson, nav, version=__version__).encode("utf-8"))
+    ctx.site.write(
+        hand.slug + ".html", render_lesson(ctx.env, lesson, nav, version=__version__).encode("utf-8")
+    )
     if ctx.options.pdf:
         from .pdf import render_pdf
 
@@ -411,9 +438,8 @@ def _render_lesson(
         # the PDF depends only on the print page: an edit that leaves it alone costs no render
         pdf_key = hashlib.sha256((ctx.base_key + html).encode("utf-8")).hexdigest()
         entry["pdf_key"] = pdf_key
-        pdf_path = ctx.out / (hand.slug + ".pdf")
-        if old.get("pdf_key") != pdf_key or not pdf_path.is_file():
-            write_atomic(pdf_path, render_pdf(html, base_url=str(html_path)))
+        if old.get("pdf_key") != pdf_key or not ctx.site.is_file(hand.slug + ".pdf"):
+            ctx.site.write(hand.slug + ".pdf", render_pdf(html, base_url=str(html_path)))
             report.pdfs += 1
     return LessonSummary.of(lesson)
 
@@ -426,10 +452,9 @@ def _build_corpus(
     if not ctx.options.pdf or not built:
         return {}
     corpus_key = hashlib.sha256("\0".join([ctx.base_key] + [b.key for b in built]).encode()).hexdigest()
-    corpus_path = ctx.out / CORPUS_PDF
-    if ctx.options.force or previous.get("corpus") != corpus_key or not corpus_path.is_file():
+    if ctx.options.force or previous.get("corpus") != corpus_key or not ctx.site.is_file(CORPUS_PDF):
         ctx.tell(len(built), len(built), "assembling the PDF of all hands")
-        front: object = _write_corpus(ctx.env, built, ctx.out, corpus_path, previous.get("front"))
+        front: object = _write_corpus(ctx.env, built, ctx.site, previous.get("front"))
     else:
         front = previous.get("front")
     report.corpus_pdf = True
@@ -445,17 +470,19 @@ def _write_index_pages(ctx: _Context, built: list[_Built], report: BuildReport) 
         books.setdefault(_book_title(b.hand), []).append(
             IndexEntry(
                 book=_book_title(b.hand),
-                href=b.slug + ".html",
+                href=href(b.slug + ".html"),
                 title=s.title,
                 citation=s.citation,
                 contract=s.contract,
                 result=s.result,
                 techniques=s.techniques,
-                pdf=(b.slug + ".pdf") if ctx.options.pdf else None,
+                pdf=href(b.slug + ".pdf") if ctx.options.pdf else None,
             )
         )
     problems = [
-        f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
+        _shown(
+            f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
+        )
         for c in report.invalid
     ]
     index = render_index(
@@ -466,22 +493,24 @@ def _write_index_pages(ctx: _Context, built: list[_Built], report: BuildReport) 
         problems=problems,
         extra={"techniques_page": TECHNIQUES_PAGE, "makes_page": MAKES_PAGE},
     )
-    write_atomic(ctx.out / "index.html", index.encode("utf-8"))
+    ctx.site.write("index.html", index.encode("utf-8"))
     techniques = render_page(
         ctx.env, "techniques.html", version=__version__, techniques=_technique_index(built)
     )
-    write_atomic(ctx.out / TECHNIQUES_PAGE, techniques.encode("utf-8"))
+    ctx.site.write(TECHNIQUES_PAGE, techniques.encode("utf-8"))
     makes = render_page(ctx.env, "makes.html", version=__version__, exercises=_make_exercises())
-    write_atomic(ctx.out / MAKES_PAGE, makes.encode("utf-8"))
+    ctx.site.write(MAKES_PAGE, makes.encode("utf-8"))
 
 
-def _remove_stale(out: Path, old_lessons: dict[str, object], built: list[_Built]) -> None:
-    """Files an earlier build wrote for hands that are gone (or PDFs no longer wanted): ours to remove."""
+def _remove_stale(site: OutputFolder, old_lessons: dict[str, object], built: list[_Built]) -> None:
+    """Files an earlier build wrote for hands that are gone (or PDFs no longer wanted): ours to
+    remove.  The manifest is read as untrusted: ``site.remove`` ignores, with a warning, a path that
+    is not inside the site or passes through a symbolic link, and spares what this build wrote."""
     wanted = {f for b in built for f in _strings(b.entry.get("files"))}
     for old in old_lessons.values():
         for f in _strings(_mapping(old).get("files")):
-            if f not in wanted and ".." not in f:
-                (out / f).unlink(missing_ok=True)
+            if f not in wanted:
+                site.remove(f, MANIFEST)
 
 
 def _mapping(value: object) -> dict[str, object]:
@@ -492,11 +521,11 @@ def _mapping(value: object) -> dict[str, object]:
 DD_CACHE = ".replayer-dds.json"
 
 
-def _load_dd_cache(out: Path) -> dict[str, int]:
+def _load_dd_cache(site: OutputFolder) -> dict[str, int]:
     """Positions solved by earlier builds (position → tricks), so a rebuild solves nothing twice."""
     try:
-        data = json.loads((out / DD_CACHE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads((site.read(DD_CACHE) or b"{}").decode("utf-8"))
+    except ValueError:
         return {}
     return (
         {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, int)}
@@ -507,6 +536,8 @@ def _load_dd_cache(out: Path) -> dict[str, int]:
 
 TECHNIQUES_PAGE = "techniques.html"
 MAKES_PAGE = "makes.html"
+#: the site's own pages, by slug: a hand file named like one (index.yaml) gets a lesson named index-2
+SITE_PAGES = ("index", "techniques", "makes", "all-hands")
 
 
 def _technique_index(built: list[_Built]) -> list[tuple[str, list[tuple[str, str, list[tuple[int, str]]]]]]:
@@ -515,9 +546,9 @@ def _technique_index(built: list[_Built]) -> list[tuple[str, list[tuple[str, str
     found: dict[str, list[tuple[str, str, list[tuple[int, str]]]]] = {}
     for b in built:
         for technique, tricks in b.summary.technique_tricks:
-            href = b.slug + ".html"
+            page = b.slug + ".html"
             found.setdefault(technique, []).append(
-                (b.summary.title, href, [(t, f"{href}#trick-{t}") for t in tricks])
+                (b.summary.title, href(page), [(t, href(page, f"trick-{t}")) for t in tricks])
             )
     return [(t, found[t]) for t in order if t in found] + [(t, v) for t, v in found.items() if t not in order]
 
@@ -566,23 +597,37 @@ def _book_title(hand: _Hand) -> str:
     return parent if parent != "." else "Hands"
 
 
-def _copy_assets(out: Path) -> None:
+def _copy_assets(site: OutputFolder) -> None:
     for src in sorted(ASSETS.rglob("*")):
         if src.is_file() and src.suffix in (".css", ".js", ".ttf", ".txt", ".woff2"):
-            write_atomic(out / "assets" / src.relative_to(ASSETS), src.read_bytes())
+            site.write("assets/" + src.relative_to(ASSETS).as_posix(), src.read_bytes())
 
 
 FRONT_CACHE = ".replayer-front.pdf"
 
 
-def _write_corpus(
-    env: jinja2.Environment, built: list[_Built], out: Path, corpus_path: Path, front_key: object
-) -> str:
+def _read_back(site: OutputFolder, rel: str) -> bytes:
+    """A file this build wrote or found unchanged, read back (for the corpus PDF)."""
+    data = site.read(rel)
+    if data is None:
+        raise OutputError(
+            Diagnostic(
+                "output-failed",
+                Severity.ERROR,
+                f"cannot read back {site.root / rel}, written by this build",
+                hint="check the folder and the disk, then build again",
+            )
+        )
+    return data
+
+
+def _write_corpus(env: jinja2.Environment, built: list[_Built], site: OutputFolder, front_key: object) -> str:
     """Assemble the corpus PDF; the front matter is rendered again only when its page changes.
     Returns the front matter's key for the manifest."""
     from .pdf import assemble_corpus, render_pdf
 
-    lessons = [(b.summary.title, (out / (b.slug + ".pdf")).read_bytes()) for b in built]
+    out = site.root
+    lessons = [(b.summary.title, _read_back(site, b.slug + ".pdf")) for b in built]
     books = sorted({_book_title(b.hand) for b in built})
     title = books[0] if len(books) == 1 else "Illustrative hands"
 
@@ -602,13 +647,13 @@ def _write_corpus(
         html = render_corpus_front(env, entries, title=title, version=__version__)
         nonlocal front_key
         key = hashlib.sha256(html.encode("utf-8")).hexdigest()
-        cached = out / FRONT_CACHE
-        if key == front_key and cached.is_file():
-            return cached.read_bytes()
+        cached = site.read(FRONT_CACHE) if key == front_key else None
+        if cached is not None:
+            return cached
         pdf = render_pdf(html, base_url=str(out / "index.html"))
-        write_atomic(cached, pdf)
+        site.write(FRONT_CACHE, pdf)
         front_key = key
         return pdf
 
-    write_atomic(corpus_path, assemble_corpus(front, lessons, title=title))
+    site.write(CORPUS_PDF, assemble_corpus(front, lessons, title=title))
     return str(front_key)
