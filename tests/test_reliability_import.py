@@ -17,10 +17,12 @@ import pytest
 
 from replayer.cli.main import main
 from replayer.formats.importer import Imported, import_text
-from replayer.formats.interop import board_from_game, export_pbn
+from replayer.formats.interop import Board, SourceFormat, board_from_game, export_pbn, fitting_play, hand_yaml
 from replayer.formats.pbn import read_pbn, write_pbn
 from replayer.record.diagnostics import Diagnostic, Severity
 from replayer.record.reader import load
+from replayer.rules.cards import Card
+from replayer.rules.seats import Seat
 from replayer.validation.validate import validate
 from support.corpus import corpus_dir, pbn_game
 
@@ -276,6 +278,20 @@ def test_a_pbn_play_with_a_card_missing_in_a_middle_trick_is_cut_not_shifted() -
     [board], _ = import_text(("\n".join(lines) + "\n").encode("utf-8"), "gap.pbn")
     assert _at(board.diagnostics, "import-play-cut") == [(start + 6, 1)]
     assert len(_rows(board.text)) == 4 and not board.valid
+
+
+def test_empty_tricks_after_the_last_card_are_no_gap_and_the_unfinished_trick_is_kept() -> None:
+    """A play given up (`- - - -` lines after it) is no cut; its unfinished trick was lost before,
+    because the last incomplete trick (an empty one) was taken for the unfinished one."""
+    h = [Card.parse(c) for c in ("SA", "S2", "S3", "S4", "HA")]
+    board = Board(
+        SourceFormat.PBN,
+        "1",
+        tricks=[[(s, c) for s, c in zip(Seat.N.rotation(), h[:4], strict=True)], [(Seat.N, h[4])], [], []],
+    )
+    tricks, cut = fitting_play(board)
+    assert cut is None and tricks == board.tricks[:2]
+    assert "  unfinished: ♥A\n" in hand_yaml(board)
 
 
 # ---------------------------------------------------------------------------------------------

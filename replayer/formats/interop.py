@@ -137,12 +137,17 @@ def fitting_play(b: Board) -> tuple[list[Trick], PlayCut | None]:
     play goes on) is left out with every trick after it: rows that close the gap would say something
     the file does not."""
     room = 14 - b.first_trick  # the tricks a deal holds from the first one on
-    for i, trick in enumerate(b.tricks):
+    # the last trick with a card: empty ones after it (a play given up, "- - - -") hide nothing
+    end = max((i for i, t in enumerate(b.tricks) if t), default=-1)
+    for i, trick in enumerate(b.tricks[: end + 1]):
         number = b.first_trick + i
-        last = i == len(b.tricks) - 1
+        last = i == end
         why: tuple[Card | None, str] | None = None
-        if i >= room and trick:
-            why = trick[0][1], f"trick {number} comes after the deal's 13th (its cards follow the 52nd)"
+        if i >= room:
+            why = (
+                trick[0][1] if trick else None,
+                f"trick {number} comes after the deal's 13th (its cards follow the 52nd)",
+            )
         elif len(trick) < 4 and not last:
             why = (
                 None,
@@ -153,7 +158,7 @@ def fitting_play(b: Board) -> tuple[list[Trick], PlayCut | None]:
         if why is not None:
             left_out = sum(len(t) for t in b.tricks[i:])
             return b.tricks[:i], PlayCut(i, why[0], why[1], left_out)
-    return b.tricks, None
+    return b.tricks[: end + 1], None
 
 
 def _seat_twice(trick: Trick, number: int) -> tuple[Card, str] | None:
