@@ -79,5 +79,7 @@ def test_law_cases_cover_the_engine() -> None:
         "duplicate-key",
         "empty-file",
         "wrong-type",
+        "no-cards",
+        "book-result",
     ):
         assert code in codes

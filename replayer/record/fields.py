@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 import yaml
 
 from ..rules.cards import CardSyntaxError
+from ..rules.notation import read_number
 from .diagnostics import Diagnostic, Located, Severity, Span
 from .keys import SEAT_WORDS
-from .located_yaml import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode, TooDeep, compose
+from .limits import MAX_FILE_BYTES, MAX_NOTATION_CHARS, MAX_SUGGESTED_KEY_CHARS, MAX_SUGGESTIONS
+from .located_yaml import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode, TooLarge, compose
 
 __all__ = ["FieldReader", "read_root"]
 
@@ -32,6 +35,7 @@ class FieldReader:
         self.path = path
         self.lines = text.splitlines()
         self.diags: list[Diagnostic] = []
+        self.suggestions = 0  # unknown keys given a "did you mean" so far (MAX_SUGGESTIONS)
 
     # -- reporting ------------------------------------------------------------------------------
 
@@ -109,12 +113,21 @@ class FieldReader:
                 )
                 continue
             if key not in allowed:
-                close = difflib.get_close_matches(key, allowed, n=1)
-                hint = f"did you mean {close[0]!r}?" if close else f"allowed here: {', '.join(allowed)}"
-                self.error("unknown-key", f"unknown key {key!r} in {what}", knode, hint)
+                close = self._suggest(key, allowed)
+                hint = f"did you mean {close!r}?" if close else f"allowed here: {', '.join(allowed)}"
+                self.error("unknown-key", f"unknown key {_quoted(key)} in {what}", knode, hint)
                 continue
             out[key] = (knode, vnode)
         return out
+
+    def _suggest(self, key: str, allowed: tuple[str, ...]) -> str | None:
+        """The allowed key nearest a misspelt one, for the first MAX_SUGGESTIONS short ones only
+        (each costs a fuzzy comparison with every allowed key)."""
+        if self.suggestions >= MAX_SUGGESTIONS or len(key) > MAX_SUGGESTED_KEY_CHARS:
+            return None
+        self.suggestions += 1
+        close = difflib.get_close_matches(key, allowed, n=1)
+        return close[0] if close else None
 
     def items(self, node: Node, what: str) -> list[Node]:
         """The items of a list; [] (reported) if the node is not one."""
@@ -132,19 +145,54 @@ class FieldReader:
         self.error("wrong-type", f"{what} should be a single value, not a {_kind(node)}", node)
         return None
 
-    def integer(self, node: Node, what: str, lo: int | None = None, hi: int | None = None) -> int | None:
+    def integer(self, node: Node, what: str, lo: int, hi: int) -> int | None:
+        """A whole number from ``lo`` to ``hi`` in ASCII digits (read by ``read_number``: never
+        more digits than ``hi`` has, so no value, however long, is converted)."""
         text = self.scalar(node, what)
         if text is None:
             return None
-        try:
-            value = int(text.strip())
-        except ValueError:
-            self.error("wrong-type", f"{what} should be a whole number, not {text!r}", node)
+        t = text.strip()
+        digits = t.removeprefix("-")
+        if not digits or not all("0" <= ch <= "9" for ch in digits):
+            self.error("wrong-type", f"{what} should be a whole number, not {_quoted(text)}", node)
             return None
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
-            self.error("out-of-range", f"{what} should be between {lo} and {hi}, not {value}", node)
+        value = None if t.startswith("-") else read_number(t, hi)
+        if value is None or value < lo:
+            shown = t if len(t) <= len(str(hi)) + 2 else f"a number of {len(t):,} digits"
+            self.error("out-of-range", f"{what} should be between {lo} and {hi}, not {shown}", node)
             return None
         return value
+
+    def notation(self, node: Node, what: str) -> str | None:
+        """A single value written in card notation (a seat, a card, a trump…), bounded by
+        :meth:`too_long`."""
+        text = self.scalar(node, what)
+        return None if text is None or self.too_long(node, what) else text
+
+    def too_long(self, node: Node, what: str) -> bool:
+        """Whether a value in card notation (a row, a hand, the calls, a result line: a scalar, or a
+        list or mapping read as one) is longer in all than MAX_NOTATION_CHARS; reported if so.
+        Reading notation costs far more a character than prose, so it is bounded first."""
+        if isinstance(node, ScalarNode):
+            parts: list[Node] = [node]
+        elif isinstance(node, SequenceNode):
+            parts = list(node.value)
+        elif isinstance(node, MappingNode):
+            parts = [n for pair in node.value for n in pair]
+        else:
+            return False
+        total = sum(len(p.value) for p in parts if isinstance(p, ScalarNode))
+        if total <= MAX_NOTATION_CHARS and len(parts) <= MAX_NOTATION_CHARS:
+            return False
+        self.error(
+            "value-too-long",
+            f"{what} is {total:,} characters long; a value in card notation may be at most "
+            f"{MAX_NOTATION_CHARS:,}",
+            node,
+            "a row of cards, a hand or a line of calls is a few dozen characters: "
+            "is a line break, a closing quote or a bracket missing?",
+        )
+        return True
 
     def text(self, node: Node, what: str) -> Located[str] | None:
         """A single value as written, with its span."""
@@ -153,7 +201,7 @@ class FieldReader:
 
     def located(self, node: Node, what: str, convert: Callable[[str], T]) -> Located[T] | None:
         """A single value read by ``convert`` (a card, a strain, …); a reader's error is reported."""
-        text = self.scalar(node, what)
+        text = self.notation(node, what)
         if text is None:
             return None
         try:
@@ -164,7 +212,7 @@ class FieldReader:
 
     def seat(self, node: Node, what: str) -> Located[str] | None:
         """A seat as written: a book letter (A Y B Z) or a compass seat (N E S W), upper-cased."""
-        text = self.scalar(node, what)
+        text = self.notation(node, what)
         if text is None:
             return None
         t = text.strip().upper()
@@ -172,12 +220,17 @@ class FieldReader:
         if t not in SEAT_WORDS:
             self.error(
                 "bad-seat",
-                f"{what}: {text!r} is not a seat",
+                f"{what}: {_quoted(text)} is not a seat",
                 node,
                 "write a book letter (A, Y, B, Z) or a compass seat (N, E, S, W)",
             )
             return None
         return Located(t, self.span(node))
+
+
+def _quoted(text: str, most: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``most`` characters (a key or value may be huge)."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + f"… ({len(text):,} characters)"
 
 
 def _kind(node: Node) -> str:
@@ -188,6 +241,14 @@ def read_root(r: FieldReader, text: str, what: str) -> Node | None:
     """The document's root node, or None with the reason reported (``what``: hand or rubber)."""
     path = r.path
     need = f"a {what} file needs content; see docs/hand-format.md"
+    if len(text) > MAX_FILE_BYTES:
+        r.error(
+            "file-too-large",
+            f"the file is {len(text):,} characters long; a {what} file may be at most {MAX_FILE_BYTES:,}",
+            Span(path, 1, 1),
+            f"a {what} file is a few kilobytes: is this the right file?",
+        )
+        return None
     if not text.strip() or all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()):
         r.error("empty-file", "the file is empty", Span(path, 1, 1), need)
         return None
@@ -202,13 +263,8 @@ def read_root(r: FieldReader, text: str, what: str) -> Node | None:
     except yaml.YAMLError as exc:
         r.error("yaml-syntax", f"this is not valid YAML: {exc}", Span(path, 1, 1))
         return None
-    except TooDeep as exc:
-        r.error(
-            "yaml-too-deep",
-            "the file nests lists or mappings far deeper than any hand needs",
-            Span(path, exc.mark.line + 1, exc.mark.column + 1),
-            "a hand file nests a few levels at most: look for runs of brackets, dashes or '?'",
-        )
+    except TooLarge as exc:
+        r.diags.append(replace(exc.diagnostic, span=Span(path, exc.mark.line + 1, exc.mark.column + 1)))
         return None
     if root is None:
         r.error("empty-file", "the file has no content", Span(path, 1, 1))

@@ -27,6 +27,7 @@ __all__ = [
     "ClaimRecord",
     "NoteRecord",
     "BookErrorRecord",
+    "ResultPart",
     "ReadingRecord",
     "TranscriptionRecord",
     "InteropRecord",
@@ -126,18 +127,28 @@ class NoteRecord:
     claims: tuple[ClaimRecord, ...] = ()
 
 
+class ResultPart(enum.StrEnum):
+    """Which part of the result line a book error is about: each waives only its own disagreement."""
+
+    HONOURS = "honours"  # the honours, aces, chicane or points in honours (result-honours)
+    TRICKS = "tricks"  # the tricks by cards or the slam (result-tricks)
+    STRAIN = "strain"  # the strain the line names (result-strain)
+
+
 @dataclass(frozen=True, slots=True)
 class BookErrorRecord:
     """A place where the book disagrees with its own printed cards, kept as printed.
 
-    ``about`` is ``result`` (the result line) or ``trick N``, as written; ``trick`` is N, or None
-    for the result line.  The validator reports a disagreement it finds there as a warning about
-    the book rather than an error."""
+    ``about`` is as written: ``result`` or ``result honours`` (``part`` HONOURS), ``result tricks``
+    (TRICKS), ``result strain`` (STRAIN), or ``trick N`` (``trick`` is N, ``part`` None).  The
+    validator reports the one disagreement the entry names as a warning about the book rather than
+    an error, and no other."""
 
     about: str
     text: str
     span: Span
     trick: int | None = None
+    part: ResultPart | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +211,7 @@ class HandRecord:
     leader: Located[str] | None = None
     tricks: tuple[TrickRecord, ...] = ()
     play_span: Span | None = None
+    play_unread: bool = False  # the play or its tricks are not a mapping or a list (reported)
     deal: dict[str, tuple[PlayedCard, ...]] = field(default_factory=dict)  # seat as written
     deal_spans: dict[str, Span] = field(default_factory=dict)
     deal_span: Span | None = None

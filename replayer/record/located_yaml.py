@@ -1,7 +1,8 @@
 """YAML read as a tree of located nodes: every value keeps its line and column.
 
-The tree is built from the parser's events without recursion and with a depth limit, so that no
-file, however deeply nested, can exhaust the stack.  Tags are kept only as far as the reader needs
+The tree is built from the parser's events without recursion, under the limits of :mod:`.limits`
+(depth, values, items, length), so that no file, however deeply nested, large or full of aliases,
+can exhaust the stack, the memory or the time: the first limit passed stops the parser there.  Tags are kept only as far as the reader needs
 them (null or string): YAML 1.1's surprises (``Y`` and ``N`` read as booleans, ``10`` as a number)
 never happen, because every scalar stays text.
 """
@@ -14,23 +15,23 @@ from typing import Protocol
 import yaml
 from yaml.events import Event
 
+from .diagnostics import Diagnostic, Severity
+from .limits import MAX_DEPTH, MAX_ITEMS, MAX_TEXT_CHARS, MAX_VALUES
+
 __all__ = [
     "Mark",
     "Node",
     "ScalarNode",
     "SequenceNode",
     "MappingNode",
-    "MAX_DEPTH",
     "NULL_TAG",
-    "TooDeep",
+    "TooLarge",
     "compose",
 ]
 
 # libyaml's loader when PyYAML was built with it (it gives the same marks, ten times faster).
 _LOADER: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-#: how deep lists and mappings may nest; a hand file needs a few levels
-MAX_DEPTH = 64
 STR_TAG = "tag:yaml.org,2002:str"
 NULL_TAG = "tag:yaml.org,2002:null"
 _NULLS = ("", "~", "null", "Null", "NULL")
@@ -49,7 +50,7 @@ class Mark(Protocol):
 class Node:
     """A node of the YAML tree with the positions the parser gave it (lighter than PyYAML's)."""
 
-    __slots__ = ("tag", "value", "start_mark", "end_mark", "style")
+    __slots__ = ("tag", "value", "start_mark", "end_mark", "style", "size")
 
     value: object
 
@@ -61,6 +62,7 @@ class Node:
         self.start_mark = start_mark
         self.end_mark = end_mark
         self.style = style
+        self.size = 1  # values in the subtree, aliases at full size (set when a collection closes)
 
 
 class ScalarNode(Node):
@@ -78,19 +80,25 @@ class MappingNode(Node):
     value: list[tuple[Node, Node]]
 
 
-class TooDeep(Exception):
-    """The file nests lists or mappings deeper than :data:`MAX_DEPTH`; ``mark`` is where."""
+class TooLarge(Exception):
+    """The file passes one of the limits of :mod:`.limits` at ``mark``: ``diagnostic`` says which,
+    naming the limit (its span is set by the reader, which knows the file's path)."""
 
-    def __init__(self, mark: Mark) -> None:
+    def __init__(self, mark: Mark, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
         self.mark = mark
+        self.diagnostic = diagnostic
 
 
 def compose(text: str) -> Node | None:
     """The document's node tree (None for an empty stream).
 
     ``yaml.compose`` recurses once per level of nesting (in C with libyaml, where a deep enough
-    file crashes the interpreter); hand files nest a few levels, so anything past MAX_DEPTH is
-    refused with :class:`TooDeep`.  Bad YAML raises PyYAML's errors, with their marks.
+    file crashes the interpreter) and expands nothing, but a reader walking the tree walks an
+    alias as often as it is used.  So the events are counted as they come: past MAX_DEPTH levels,
+    MAX_VALUES values (an alias counted at the size of what it repeats), MAX_ITEMS items in one
+    collection or MAX_TEXT_CHARS characters in one value, :class:`TooLarge` is raised at that
+    event, and nothing after it is parsed.  Bad YAML raises PyYAML's errors, with their marks.
     """
     parser = _LOADER(text)
     try:
@@ -104,18 +112,21 @@ def _build(events: Iterator[Event]) -> Node | None:
     anchors: dict[str, Node] = {}
     root: Node | None = None
     documents = 0
+    values = 0
     for ev in events:
         start, end = ev.start_mark, ev.end_mark
         assert start is not None and end is not None  # the parser marks every event
         node: Node
         if isinstance(ev, yaml.ScalarEvent):
+            _check_length(ev.value, start)
             tag = NULL_TAG if not ev.style and ev.value in _NULLS else STR_TAG
             node = ScalarNode(tag, ev.value, start, end, ev.style)
             if ev.anchor:
                 anchors[ev.anchor] = node
         elif isinstance(ev, yaml.CollectionStartEvent):
             if len(stack) >= MAX_DEPTH:
-                raise TooDeep(start)
+                raise _too_deep(start)
+            values = _count(values, 1, start)
             cls = MappingNode if isinstance(ev, yaml.MappingStartEvent) else SequenceNode
             coll = cls("", [], start, end, "flow" if ev.flow_style else None)
             if ev.anchor:
@@ -128,8 +139,9 @@ def _build(events: Iterator[Event]) -> Node | None:
                 list(zip(items[0::2], items[1::2], strict=True)) if isinstance(node, MappingNode) else items
             )
             node.end_mark = end
+            node.size = 1 + sum(item.size for item in items)
         elif isinstance(ev, yaml.AliasEvent):
-            node = _alias(anchors, ev, start)
+            node = _alias(anchors, ev, start, stack)
         elif isinstance(ev, yaml.StreamEndEvent):
             break
         elif isinstance(ev, yaml.DocumentStartEvent):
@@ -138,20 +150,70 @@ def _build(events: Iterator[Event]) -> Node | None:
             continue
         else:
             continue
+        if not isinstance(ev, yaml.CollectionEndEvent):
+            values = _count(values, node.size, start)
         if stack:
-            stack[-1][1].append(node)
+            _add_item(stack[-1], node, start)
         else:
             root = node
     return root
 
 
-def _alias(anchors: dict[str, Node], ev: yaml.AliasEvent, mark: Mark) -> Node:
-    """The node an alias (``*name``) stands for."""
+def _count(values: int, more: int, mark: Mark) -> int:
+    """The values read so far, with ``more``; refused past MAX_VALUES."""
+    values += more
+    if values > MAX_VALUES:
+        message = (
+            f"the file holds more than {MAX_VALUES:,} values (every key, value and list item, "
+            "an alias counted as often as it repeats them)"
+        )
+        hint = "a hand holds a few hundred: is this a hand file? Look for repeated rows or aliases (*name)"
+        raise TooLarge(mark, Diagnostic("too-many-values", Severity.ERROR, message, None, hint))
+    return values
+
+
+def _add_item(parent: tuple[Node, list[Node]], node: Node, mark: Mark) -> None:
+    """Append to the open collection; refused past MAX_ITEMS items (or keys) in one collection."""
+    coll, items = parent
+    items.append(node)
+    mapping = isinstance(coll, MappingNode)
+    if len(items) > (2 * MAX_ITEMS if mapping else MAX_ITEMS):
+        what = "keys" if mapping else "items"
+        message = (
+            f"this {'mapping' if mapping else 'list'} (line {coll.start_mark.line + 1}) has more than "
+            f"{MAX_ITEMS:,} {what}"
+        )
+        hint = "a deal has 13 tricks and a hand a few dozen notes: look for rows or keys repeated by mistake"
+        raise TooLarge(mark, Diagnostic("too-many-items", Severity.ERROR, message, None, hint))
+
+
+def _check_length(value: str, mark: Mark) -> None:
+    if len(value) > MAX_TEXT_CHARS:
+        message = f"this value is {len(value):,} characters long; a value may be at most {MAX_TEXT_CHARS:,}"
+        hint = "a note or a transcription is a few thousand characters at most: is a closing quote missing?"
+        raise TooLarge(mark, Diagnostic("value-too-long", Severity.ERROR, message, None, hint))
+
+
+def _too_deep(mark: Mark) -> TooLarge:
+    message = f"the file nests lists or mappings more than {MAX_DEPTH} levels deep; a hand needs four"
+    hint = "a hand file nests a few levels at most: look for runs of brackets, dashes or '?'"
+    return TooLarge(mark, Diagnostic("yaml-too-deep", Severity.ERROR, message, None, hint))
+
+
+def _alias(
+    anchors: dict[str, Node], ev: yaml.AliasEvent, mark: Mark, stack: list[tuple[Node, list[Node]]]
+) -> Node:
+    """The node an alias (``*name``) stands for; refused inside the collection it names."""
     if ev.anchor not in anchors:
         raise yaml.composer.ComposerError(
             None, None, f"found undefined alias {ev.anchor!r}", _error_mark(mark)
         )
-    return anchors[ev.anchor]
+    node = anchors[ev.anchor]
+    if any(node is open_node for open_node, _ in stack):
+        raise yaml.composer.ComposerError(
+            None, None, f"found the alias {ev.anchor!r} inside the collection it names", _error_mark(mark)
+        )
+    return node
 
 
 def _single_document(documents: int, mark: Mark) -> None:

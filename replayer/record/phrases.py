@@ -24,11 +24,14 @@ import re
 from dataclasses import dataclass, replace
 
 from ..rules.cards import Strain
+from ..rules.notation import read_number
 from ..rules.seats import BookPair
 from .sides import Narrative
 
 __all__ = ["AwardKind", "Claim", "HonoursSplit", "ResultSyntaxError", "parse_result"]
 
+#: the largest number a result line may give (points in honours run to a few hundred)
+_MOST = 9999
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _HONOURS = ("honours", "honors", "honour", "honor")
 _PARTNERS = ("partners", "partner's", "partner")
@@ -271,8 +274,14 @@ class _Reader:
     def counted(self) -> _Award:
         """An award that starts with its number: "3 by cards", "four honours", "30 aces", "16 in honours"."""
         w = self.word()
-        digits = bool(w and w.isascii() and w.isdigit())
-        n, at = int(w) if w and digits else _NUMBER_WORDS.get(w or ""), self.offset()
+        digits = bool(w and all("0" <= ch <= "9" for ch in w))
+        n, at = read_number(w, _MOST) if w and digits else _NUMBER_WORDS.get(w or ""), self.offset()
+        if n is None and digits:
+            raise ResultSyntaxError(
+                f"a number of {len(w or ''):,} digits: a result line's numbers are at most {_MOST:,}",
+                at,
+                "write the number as the book prints it: '3 by cards', '30 aces', '16 in honours'",
+            )
         if n is None:
             raise self.fail("an award", _AWARD_HELP)
         self.pos += 1

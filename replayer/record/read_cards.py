@@ -23,7 +23,7 @@ from .diagnostics import Located, Span
 from .fields import FieldReader
 from .hand import PlayedCard, TrickRecord
 from .keys import DEAL_KEYS, PLAY_KEYS, TRICK_KEYS
-from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
+from .located_yaml import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
 __all__ = ["Deal", "Play", "read_deal", "read_play"]
 
@@ -36,6 +36,16 @@ _COMPASS_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 def read_deal(r: FieldReader, node: Node) -> Deal:
     """The deal: a PBN line (``N:Q2.AKJ42.A93.654 …``) or a mapping of seat to hand."""
     if isinstance(node, ScalarNode):
+        if node.tag == NULL_TAG or not node.value.strip():
+            r.error(
+                "missing-value",
+                "the deal is empty",
+                node,
+                "give the four hands (see docs/hand-format.md), or delete 'deal:' when the play is complete",
+            )
+            return {}, {}
+        if r.too_long(node, "the deal"):
+            return {}, {}
         return _pbn_deal(r, node)
     deal: dict[str, tuple[PlayedCard, ...]] = {}
     spans: dict[str, Span] = {}
@@ -87,6 +97,8 @@ def _pbn_deal(r: FieldReader, node: ScalarNode) -> Deal:
 
 def _hand(r: FieldReader, vnode: Node, seat: str) -> tuple[PlayedCard, ...] | None:
     """One seat's hand: a line of suits, a list of suits, or a mapping of suit to ranks."""
+    if r.too_long(vnode, f"{seat}'s hand"):
+        return None
     if isinstance(vnode, ScalarNode):
         return _cards_in(r, vnode, parse_holding(vnode.value), 0, f"{seat}'s hand")
     cards: list[PlayedCard] = []
@@ -153,12 +165,18 @@ class Play:
     first_trick: Located[int] | None = None
     leader: Located[str] | None = None
     tricks: tuple[TrickRecord, ...] = ()
+    unread: bool = False  # the play or its tricks are not a mapping or a list (reported)
 
 
 def read_play(r: FieldReader, node: Node) -> Play:
     """The play: a list of rows alone (columns A, Y, B, Z), or {columns, first_trick, leader, tricks}."""
     if isinstance(node, SequenceNode):  # the tricks alone, in the default columns
-        return Play(tricks=_tricks(r, node, 1))
+        return Play(tricks=_tricks(r, node, 1) or ())
+    if _is_null(node):
+        return Play()  # 'play:' with nothing after it: the validator says the hand has no cards
+    if not isinstance(node, MappingNode):
+        r.mapping(node, PLAY_KEYS, "play")  # reports the wrong type
+        return Play(unread=True)
     m = r.mapping(node, PLAY_KEYS, "play")
     columns = _columns(r, m["columns"][1]) if "columns" in m else ()
     first, first_trick = 1, None
@@ -168,12 +186,18 @@ def read_play(r: FieldReader, node: Node) -> Play:
             first, first_trick = value, Located(value, r.span(m["first_trick"][1]))
     leader = r.seat(m["leader"][1], "play leader") if "leader" in m else None
     tricks = _tricks(r, m["tricks"][1], first) if "tricks" in m else ()
-    return Play(columns, first_trick, leader, tricks)
+    return Play(columns, first_trick, leader, tricks or (), unread=tricks is None)
+
+
+def _is_null(node: Node) -> bool:
+    return isinstance(node, ScalarNode) and node.tag == NULL_TAG and not node.value.strip()
 
 
 def _columns(r: FieldReader, cnode: Node) -> tuple[Located[str], ...]:
     """The seats of the book's columns, left to right: a list, or a line of four."""
     items: list[Node] = []
+    if r.too_long(cnode, "columns"):
+        return ()
     if isinstance(cnode, SequenceNode):
         items = list(cnode.value)
     elif isinstance(cnode, ScalarNode):
@@ -192,8 +216,11 @@ def _columns(r: FieldReader, cnode: Node) -> tuple[Located[str], ...]:
     return tuple(cols)
 
 
-def _tricks(r: FieldReader, rows_node: Node, first: int) -> tuple[TrickRecord, ...]:
-    """One record per row, numbered from ``first``; rows past trick 13 are reported and dropped."""
+def _tricks(r: FieldReader, rows_node: Node, first: int) -> tuple[TrickRecord, ...] | None:
+    """One record per row, numbered from ``first``; rows past trick 13 are reported and dropped.
+    None (reported) when the rows are not a list."""
+    if _is_null(rows_node):
+        return ()  # 'tricks:' with nothing after it, as 'tricks: []'
     if not isinstance(rows_node, SequenceNode):
         r.error(
             "wrong-type",
@@ -201,7 +228,7 @@ def _tricks(r: FieldReader, rows_node: Node, first: int) -> tuple[TrickRecord, .
             rows_node,
             "e.g.\n    tricks:\n      - ♣K ♣4 ♣7 ♣9",
         )
-        return ()
+        return None
     rows = rows_node.value
     if first - 1 + len(rows) > 13:
         r.error(
@@ -209,12 +236,12 @@ def _tricks(r: FieldReader, rows_node: Node, first: int) -> tuple[TrickRecord, .
             f"the play has {len(rows)} tricks from trick {first}: a deal has 13",
             rows[13 - first + 1] if len(rows) > 13 - first + 1 else rows_node,
         )
-    tricks = (_trick(r, row, first + i) for i, row in enumerate(rows[: 14 - first]))
-    return tuple(t for t in tricks if t is not None)
+    return tuple(_trick(r, row, first + i) for i, row in enumerate(rows[: 14 - first]))
 
 
-def _trick(r: FieldReader, node: Node, number: int) -> TrickRecord | None:
-    """One trick: a row of cards, a list of four, or {cards, leader, winner}."""
+def _trick(r: FieldReader, node: Node, number: int) -> TrickRecord:
+    """One trick: a row of cards, a list of four, or {cards, leader, winner}.  A row that cannot be
+    read (reported) keeps its place with no cards, so the tricks after it keep their numbers."""
     leader = winner = None
     cards_node: Node | None = node
     if isinstance(node, MappingNode):
@@ -222,19 +249,23 @@ def _trick(r: FieldReader, node: Node, number: int) -> TrickRecord | None:
         cards_node = m["cards"][1] if "cards" in m else None
         if cards_node is None:
             r.error("missing-key", f"trick {number} has no cards", node, "add 'cards: ♣K ♣4 ♣7 ♣9'")
-            return None
+            return TrickRecord(number, (), r.span(node))
         if "leader" in m:
             leader = r.seat(m["leader"][1], f"trick {number} leader")
         if "winner" in m:
             winner = r.seat(m["winner"][1], f"trick {number} winner")
     if isinstance(cards_node, ScalarNode):
+        if r.too_long(cards_node, f"trick {number}"):
+            return TrickRecord(number, (), r.span(cards_node), leader, winner)
         cards = _row_cards(r, cards_node, number)
     elif isinstance(cards_node, SequenceNode):
+        if r.too_long(cards_node, f"trick {number}"):
+            return TrickRecord(number, (), r.span(cards_node), leader, winner)
         cards = _listed_cards(r, cards_node, number)
     else:
         assert cards_node is not None
         r.error("wrong-type", f"trick {number} should be a row of four cards", cards_node)
-        return None
+        return TrickRecord(number, (), r.span(cards_node), leader, winner)
     if len(cards) != 4:
         hint = (
             "a card is missing, or two cards are run together (put a space between cards)"

@@ -132,6 +132,8 @@ def _auction(r: FieldReader, m: _Fields) -> AuctionRecord:
 def _calls(r: FieldReader, cnode: Node) -> list[Located[Call]]:
     """The calls from the dealer on: a line of calls, or a list of them."""
     calls: list[Located[Call]] = []
+    if r.too_long(cnode, "the calls"):
+        return calls
     if isinstance(cnode, ScalarNode):
         for tok in scan_calls(cnode.value):
             span: Span = r.offset_span(cnode, tok.start, tok.end)
@@ -161,7 +163,7 @@ def _calls(r: FieldReader, cnode: Node) -> list[Located[Call]]:
 
 def _contract(r: FieldReader, node: Node) -> Located[tuple[int, Strain, int]] | None:
     """The final contract: level, strain and doublings ("4♠", "3NT", "2HX", "1CXX")."""
-    text = r.scalar(node, "contract")
+    text = r.notation(node, "contract")
     if text is None:
         return None
     mt = _CONTRACT_RE.match(text)

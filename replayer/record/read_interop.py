@@ -4,6 +4,7 @@ carries beyond our format, kept so that exporting the hand again loses nothing."
 from __future__ import annotations
 
 from ..rules.cards import Card, scan_cards
+from ..rules.notation import read_number
 from .fields import FieldReader
 from .hand import InteropRecord
 from .keys import INTEROP_FORMATS, INTEROP_KEYS, VULNERABILITIES
@@ -47,16 +48,25 @@ def _vulnerable(r: FieldReader, node: Node) -> str | None:
 
 
 def _result(r: FieldReader, node: Node) -> int | None:
+    """The declarer's tricks as the file gives them: a whole number from 0 to 13."""
     res = r.scalar(node, "interop result")
-    if res is None or not res.isdigit() or int(res) > 13:
-        r.error("bad-value", f"interop result {res!r}: the declarer's tricks, 0 to 13", node)
+    if res is None:
         return None
-    return int(res)
+    tricks = read_number(res, 13)
+    if tricks is None:
+        shown = repr(res) if len(res) <= 20 else f"of {len(res):,} characters"
+        r.error(
+            "bad-value",
+            f"interop result {shown}: the declarer's tricks, a whole number from 0 to 13",
+            node,
+            "write the tricks in digits, e.g. 'result: 9'",
+        )
+    return tricks
 
 
 def _unfinished(r: FieldReader, node: Node) -> tuple[Card, ...]:
     """Up to three cards: the unfinished last trick, in play order."""
-    text = r.scalar(node, "interop unfinished") or ""
+    text = r.notation(node, "interop unfinished") or ""
     toks = scan_cards(text)
     if any(t.card is None for t in toks) or len(toks) > 3:
         r.error(

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from ..rules.cards import Rank, Strain, parse_card
+from ..rules.notation import read_number
 from .diagnostics import Located
 from .fields import FieldReader
 from .hand import (
@@ -16,6 +17,7 @@ from .hand import (
     NoteRecord,
     ProblemRecord,
     ReadingRecord,
+    ResultPart,
     TranscriptionRecord,
 )
 from .keys import (
@@ -83,16 +85,17 @@ def _note_tricks(r: FieldReader, m: _Fields) -> list[int]:
             if value is not None:
                 tricks.append(value)
         return tricks
-    text_value = r.scalar(tnode, "note tricks") or ""
-    mt = re.match(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$", text_value)
-    if mt and 1 <= int(mt.group(1)) <= int(mt.group(2)) <= 13:
-        tricks.extend(range(int(mt.group(1)), int(mt.group(2)) + 1))
+    text_value = r.notation(tnode, "note tricks") or ""
+    first, _, last = text_value.replace("–", "-").partition("-")
+    lo, hi = read_number(first, 13), read_number(last, 13)
+    if lo is not None and hi is not None and 1 <= lo <= hi:
+        tricks.extend(range(lo, hi + 1))
     else:
         r.error(
             "bad-value",
-            f"note tricks: cannot read {text_value!r}",
+            f"note tricks: cannot read {text_value[:60]!r}",
             tnode,
-            "write a list [1, 2] or a range 1-2",
+            "write a list [1, 2] or a range 1-2 (tricks 1 to 13)",
         )
     return tricks
 
@@ -225,8 +228,19 @@ def read_problem(r: FieldReader, node: Node) -> ProblemRecord | None:
     return ProblemRecord(r.scalar(m["text"][1], "problem text") or "", r.span(m["text"][1]), side, tricks)
 
 
+#: what ``about`` may say of the result line; ``result`` alone is its honours, the usual case
+_RESULT_PARTS = {
+    "result": ResultPart.HONOURS,
+    "result honours": ResultPart.HONOURS,
+    "result honors": ResultPart.HONOURS,
+    "result tricks": ResultPart.TRICKS,
+    "result strain": ResultPart.STRAIN,
+}
+
+
 def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
-    """Where the book disagrees with its own cards: {about: result | trick N, text}."""
+    """Where the book disagrees with its own cards: {about: result [honours | tricks | strain] |
+    trick N, text}."""
     out = []
     for item in r.items(node, "book_errors"):
         m = r.mapping(item, BOOK_ERROR_KEYS, "a book error")
@@ -234,18 +248,23 @@ def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
             if isinstance(item, MappingNode):
                 r.error("missing-key", "a book error needs 'about' (result, or trick N) and 'text'", item)
             continue
-        about = r.scalar(m["about"][1], "book error about")
+        about = r.notation(m["about"][1], "book error about")
         text = r.scalar(m["text"][1], "book error text")
         if about is None or text is None:
             continue
         about = about.strip().lower()
         trick = re.fullmatch(r"trick (1[0-3]|[1-9])", about)
-        if about != "result" and not trick:
-            r.error("bad-value", f"book error about {about!r}: write 'result' or 'trick N'", m["about"][1])
+        part = _RESULT_PARTS.get(about)
+        if part is None and not trick:
+            r.error(
+                "bad-value",
+                f"book error about {about!r}: write 'result' (its honours), 'result tricks', "
+                "'result strain' or 'trick N'",
+                m["about"][1],
+            )
             continue
-        out.append(
-            BookErrorRecord(about, text, r.span(m["about"][1]), int(trick.group(1)) if trick else None)
-        )
+        number = read_number(trick.group(1), 13) if trick else None
+        out.append(BookErrorRecord(about, text, r.span(m["about"][1]), number, part))
     return tuple(out)
 
 

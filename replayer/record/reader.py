@@ -54,7 +54,7 @@ def _hand(r: FieldReader, root: Node, top: dict[str, tuple[Node, Node]]) -> Hand
         return r.span(top[key][0]) if key in top else None
 
     title = read("title", lambda fr, n: fr.text(n, "title"))
-    rules = read("rules", lambda fr, n: fr.text(n, "rules"))
+    rules = read("rules", lambda fr, n: fr.located(n, "rules", str))
     dealer = read("dealer", lambda fr, n: fr.seat(n, "dealer"))
     source = read("source", read_source)
     score_before = read("score_before", _score_before)
@@ -77,6 +77,7 @@ def _hand(r: FieldReader, root: Node, top: dict[str, tuple[Node, Node]]) -> Hand
         leader=play.leader,
         tricks=play.tricks,
         play_span=key_span("play"),
+        play_unread=play.unread,
         deal=deal,
         deal_spans=deal_spans,
         deal_span=key_span("deal"),
@@ -124,7 +125,7 @@ def _score_before(r: FieldReader, node: Node) -> Located[dict[Pair | BookPair, i
             return Located({BookPair.AB: 0, BookPair.YZ: 0}, r.span(node))
         r.error(
             "bad-value",
-            f"score_before: cannot read {node.value!r}",
+            f"score_before: cannot read {node.value[:60]!r}",
             node,
             "write a mapping such as {AB: 24, YZ: 8}, or love-all",
         )
@@ -138,7 +139,7 @@ def _score_before(r: FieldReader, node: Node) -> Located[dict[Pair | BookPair, i
         if side is None:
             r.error(
                 "unknown-key",
-                f"score_before: {k.value!r} is not a side",
+                f"score_before: {str(k.value)[:60]!r} is not a side",
                 k,
                 "use AB and YZ (the book's sides), or NS and EW",
             )
@@ -154,6 +155,8 @@ def _score_before(r: FieldReader, node: Node) -> Located[dict[Pair | BookPair, i
 
 def _result(r: FieldReader, node: Node) -> tuple[Located[str] | None, int | None]:
     """The result line, and the column of its first character when it stands on one line."""
+    if r.too_long(node, "the result line"):
+        return None, None
     result = r.text(node, "result")
     if isinstance(node, ScalarNode) and node.value:
         first = r.offset_span(node, 0, 1)

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Strain
-from .notation import SYMBOL_ALIASES
+from .notation import SYMBOL_ALIASES, read_number
 from .regimes import Regime
 from .seats import Seat
 
@@ -114,7 +114,7 @@ _DOUBLE_WORDS = frozenset({"x", "double", "doubles", "dbl", "dble"})
 _REDOUBLE_WORDS = frozenset({"xx", "redouble", "redoubles", "rdbl", "redbl", "re double", "rdble"})
 _LEVEL_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
-_BID_RE = re.compile(r"^(\d+|one|two|three|four|five|six|seven)\s*(.*)$")
+_BID_RE = re.compile(r"^([0-9]+|one|two|three|four|five|six|seven)\s*(.*)$")
 
 
 def _normalise(text: str) -> str:
@@ -165,7 +165,11 @@ class Call:
         if m is None:
             raise CallSyntaxError(f"cannot read {text.strip()!r} as a call", _call_hint(t))
         level_text, strain_text = m.group(1), m.group(2)
-        level = _LEVEL_WORDS.get(level_text) or int(level_text)
+        level = _LEVEL_WORDS.get(level_text) or read_number(level_text, 99)
+        if level is None:
+            raise CallSyntaxError(
+                f"a bid of {len(level_text):,} digits: a bid names 1 to 7 tricks", "levels run from 1 to 7"
+            )
         strain = _strain_or_none(strain_text)
         if not strain_text:
             raise CallSyntaxError(
@@ -261,7 +265,7 @@ def scan_calls(text: str) -> list[CallToken]:
         taken = 1
         first = _normalise(text[start : words[i][1]])
         if (
-            (first.isdigit() or first in _LEVEL_WORDS)
+            ((first and all("0" <= ch <= "9" for ch in first)) or first in _LEVEL_WORDS)
             and i + 1 < len(words)
             and _try_call(text[words[i + 1][0] : words[i + 1][1]]) is None
         ):

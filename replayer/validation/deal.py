@@ -16,6 +16,7 @@ __all__ = [
     "Deal",
     "Row",
     "check_deal",
+    "check_position",
     "columns",
     "deal",
     "first_trick",
@@ -126,14 +127,40 @@ def holdings(
             record.play_span,
             "add the deal (see docs/hand-format.md), or complete the play to trick 13",
         )
-    elif record.play_span is None and record.deal_span is None:
-        ck.add(
-            "no-cards",
-            "the file gives neither a deal nor any play",
-            record.span,
-            "add 'play:' with one row per trick, or a 'deal:' for a problem or end position",
-        )
+    elif record.deal_span is None and not record.play_unread:
+        _no_cards(ck)
     return None
+
+
+def _no_cards(ck: Check) -> None:
+    """A hand with no card at all: never valid, whatever else the file says."""
+    record = ck.record
+    cut = record.play_span is not None
+    ck.add(
+        "no-cards",
+        "the file gives neither a deal nor any play" + (": the play gives no trick" if cut else ""),
+        record.play_span or record.deal_span or record.span,
+        "the file may have been cut off: give the play under 'play: tricks:', one row per trick, "
+        "or a 'deal:' for a problem or end position (see docs/hand-format.md)"
+        if cut
+        else "add 'play:' with one row per trick, or a 'deal:' for a problem or end position",
+    )
+
+
+def check_position(ck: Check, dealt: Deal | None) -> bool:
+    """Whether the cards dealt can be replayed: a deal whose hands are all empty, with no play, is a
+    hand with no cards (reported).  A deal of shorter, equal hands is a position: the deal marks it
+    as one, and the replay asks who is on lead there (``leader-required``)."""
+    record = ck.record
+    if dealt is None or any(dealt.values()) or record.tricks:
+        return True
+    ck.add(
+        "no-cards",
+        "the deal gives no cards",
+        record.deal_span,
+        "give each hand's cards (see docs/hand-format.md), or the play under 'play: tricks:'",
+    )
+    return False
 
 
 def check_deal(ck: Check, dealt: Deal, first: int) -> None:

@@ -17,17 +17,19 @@ from .checking import Check
 __all__ = ["check_dealer", "declaration", "opening_leader", "regime"]
 
 
-def regime(ck: Check) -> Regime:
-    """The rule set the file names; Bridge Whist (reported) when it names none or an unknown one."""
+def regime(ck: Check) -> Regime | None:
+    """The rule set the file names; None (reported) when it names none or one we do not have: a
+    hand is never checked under laws it does not name."""
     rules = ck.record.rules
     if rules is None:
         ck.add(
             "missing-key",
             "the file does not say which rules the hand is played under",
             ck.record.span,
-            f"add e.g. 'rules: {RuleSet.BRIDGE_WHIST}' (one of {', '.join(REGIMES)})",
+            f"add e.g. 'rules: {RuleSet.BRIDGE_WHIST}' (one of {', '.join(REGIMES)}); "
+            "the cards are checked once the rules are known",
         )
-        return REGIMES[RuleSet.BRIDGE_WHIST]
+        return None
     try:
         return find_regime(rules.value)
     except UnknownRegime as exc:
@@ -35,9 +37,10 @@ def regime(ck: Check) -> Regime:
             "unknown-rules",
             str(exc),
             rules.span,
-            "bridge-whist (1904 laws), auction (royal spades) or contract",
+            "write bridge-whist (1904 laws), auction (royal spades) or contract; "
+            "the cards are checked once the rules are known",
         )
-        return REGIMES[RuleSet.BRIDGE_WHIST]
+        return None
 
 
 def check_dealer(ck: Check) -> None:

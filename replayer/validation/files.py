@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..record.diagnostics import Diagnostic, Located, Severity, Span
 from ..record.hand import HandRecord, RubberDealRecord
+from ..record.limits import MAX_FILE_BYTES
 from ..record.phrases import ResultSyntaxError, parse_result
 from ..record.read_rubber import load_rubber
 from ..record.reader import load
@@ -66,10 +67,23 @@ def find_hands(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def read_text(path: Path) -> tuple[str | None, list[Diagnostic]]:
-    """The file's text as UTF-8 (a byte-order mark is dropped); a located error if it cannot be read."""
+    """The file's text as UTF-8 (a byte-order mark is dropped); a located error if it cannot be read,
+    or if it is larger than any hand (MAX_FILE_BYTES: refused by its size, before it is read)."""
     name = str(path)
     try:
-        data = path.read_bytes()
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [
+                Diagnostic(
+                    "file-too-large",
+                    Severity.ERROR,
+                    f"the file is {size:,} bytes; a hand file may be at most {MAX_FILE_BYTES:,}",
+                    Span(name, 1, 1),
+                    "a hand file is a few kilobytes: is this the right file?",
+                )
+            ]
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)  # a file growing while it is read stays bounded
     except OSError as exc:
         return None, [
             Diagnostic(

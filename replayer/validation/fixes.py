@@ -57,6 +57,8 @@ def _quiet_setting(ck: Check, first: int) -> Setting | None:
     """Trump, opening leader and dummy, worked out quietly (no diagnostics) for trial replays."""
     quiet = Check(ck.record)
     rules = regime(quiet)
+    if rules is None:
+        return None
     decl, _ = declaration(quiet, rules)
     if decl is None:
         return None

@@ -101,7 +101,7 @@ def replay(
         _check_winner_marks(ck, trec, by_seat, trick, decl)
         tricks.append(trick)
         leader = winner
-    _check_book_errors_found(ck, revokes)
+    _check_book_errors_found(ck, revokes, len(tricks))
     record = ck.record
     return Game(
         rules,
@@ -206,18 +206,42 @@ def _check_following(
     return kept
 
 
-def _check_book_errors_found(ck: Check, revokes: list[tuple[int, Seat]]) -> None:
-    """Every error of the book's recorded at a trick must be a revoke the replay found there."""
+def _check_book_errors_found(ck: Check, revokes: list[tuple[int, Seat]], replayed: int) -> None:
+    """Every error of the book's recorded at a trick must be a revoke the replay found there.  A trick
+    the replay did not reach (a row it could not read stops it) or that this run flags for another
+    reason is not called unmatched: the entry may be about what is flagged there."""
     used = {n for n, _ in revokes}
+    first = ck.record.tricks[0].number if ck.record.tricks else 1
+    unreached = range(first + replayed, first + len(ck.record.tricks))
+    flagged = _flagged_tricks(ck)
     for b in ck.record.book_errors:
-        if b.trick is not None and b.trick not in used:
-            ck.add(
-                "book-error-unmatched",
-                f"the file records an error of the book's at {b.about}, but the cards show none there",
-                b.span,
-                "remove the book_errors entry, or check the cards",
-                Severity.WARNING,
-            )
+        if b.trick is None or b.trick in used or b.trick in unreached or b.trick in flagged:
+            continue
+        ck.add(
+            "book-error-unmatched",
+            f"the file records an error of the book's at {b.about}, but the cards show none there",
+            b.span,
+            "remove the book_errors entry, or check the cards",
+            Severity.WARNING,
+        )
+
+
+def _flagged_tricks(ck: Check) -> set[int]:
+    """The tricks whose rows an error or warning found so far points into (or refers to)."""
+    lines: dict[int, int] = {}
+    for t in ck.record.tricks:
+        spans = [t.span, *(loc.span for loc in (t.leader, t.winner) if loc is not None)]
+        for span in (s for s in spans if s is not None):
+            for line in range(span.line, (span.end_line or span.line) + 1):
+                lines.setdefault(line, t.number)
+    flagged = set()
+    for d in ck.diags:
+        if d.severity is Severity.NOTE:
+            continue
+        for where in (d.span, *d.related):
+            if where is not None and where.line in lines:
+                flagged.add(lines[where.line])
+    return flagged
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The book's result line against the cards (rules-reference §6.3): tricks by cards, slams,
 honours, aces and chicane, each claim checked where the replay can check it.
 
-A claim the cards contradict is an error, unless the file records the result line as the
-book's own error; then it is a warning, and the cards are kept as printed.  A claim that cannot
+A claim the cards contradict is an error, unless the file records that part of the result line
+(its honours, its trick count, the strain it names) as the book's own error; then it is a
+warning, and the cards are kept as printed.  A record of one part never waives another.  A claim that cannot
 be checked (no side named, a partial deal, an unfinished play) is a note.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from ..record.diagnostics import Severity, Span
-from ..record.hand import BookErrorRecord, HandRecord
+from ..record.hand import BookErrorRecord, HandRecord, ResultPart
 from ..record.phrases import AwardKind, Claim, HonoursSplit, ResultSyntaxError, parse_result
 from ..record.sides import Narrative
 from ..rules.cards import Strain
@@ -29,6 +30,21 @@ _BOOK_ERROR_HINT = (
     "check the trump honours in the deal against the book; if the book itself miscounts, "
     "record it under book_errors (about: result)"
 )
+_TRICKS_HINT = (
+    "check the trick winners against the book; a misread card can move a trick "
+    "(if the book itself miscounts, record it under book_errors, about: result tricks)"
+)
+#: the part of the result line each disagreement is about
+_PART_OF = {
+    "result-honours": ResultPart.HONOURS,
+    "result-tricks": ResultPart.TRICKS,
+    "result-strain": ResultPart.STRAIN,
+}
+_PART_WORDS = {
+    ResultPart.HONOURS: "its honours",
+    ResultPart.TRICKS: "its trick count",
+    ResultPart.STRAIN: "the strain it names",
+}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -65,7 +81,7 @@ def check_result(ck: Check, game: Game, record: HandRecord) -> None:
 
 
 class _Judge:
-    """Checks the claims of one result line, counting the disagreements it finds."""
+    """Checks the claims of one result line, noting the parts it checked and the book errors used."""
 
     def __init__(self, ck: Check, game: Game, record: HandRecord) -> None:
         self.ck = ck
@@ -73,18 +89,24 @@ class _Judge:
         self.record = record
         self.complete = game.first_trick == 1 and len(game.tricks) == 13
         self.full_deal = all(len(h) == 13 for h in game.deal.values())
-        self.book_says: list[BookErrorRecord] = [b for b in record.book_errors if b.trick is None]
-        self.mismatches = 0
+        self.book_says: list[BookErrorRecord] = [b for b in record.book_errors if b.part is not None]
+        self.checked: set[ResultPart] = set()  # the parts of the line the cards could check
+        self.used: set[int] = set()  # the book errors that matched a disagreement (by index)
 
     def mismatch(self, code: str, message: str, span: Span | None, hint: str | None) -> None:
-        """A claim the cards contradict: an error, or a warning when the book's error is recorded."""
-        self.mismatches += 1
-        if self.book_says:
+        """A claim the cards contradict: an error, or a warning when the file records the book's
+        error in that part of the line (and only that part: a record of the book's honours never
+        hides a wrong trick count)."""
+        part = _PART_OF[code]
+        found = [i for i, b in enumerate(self.book_says) if b.part is part]
+        if found:
+            self.used.update(found)
             self.ck.add(
                 "book-result",
                 f"the book's result line disagrees with its cards: {message}",
                 span,
-                f"recorded as the book's own error (line {self.book_says[0].span.line}); the cards are kept as printed",
+                f"recorded as the book's own error (line {self.book_says[found[0]].span.line}); "
+                "the cards are kept as printed",
                 Severity.WARNING,
             )
         else:
@@ -112,6 +134,8 @@ class _Judge:
                 )
             return
         decl = self.game.declaration
+        if cl.strain is not None and decl is not None:
+            self.checked.add(ResultPart.STRAIN)
         if cl.strain is not None and decl is not None and cl.strain != decl.strain:
             self.mismatch(
                 "result-strain",
@@ -123,6 +147,7 @@ class _Judge:
             if decl is None or not self.full_deal:
                 self.unverifiable(cl, "the full deal is not known", span)
                 return
+            self.checked.add(ResultPart.HONOURS)
             problem = _honours_problem(cl, cl.side, self.game, decl.strain)
             if problem:
                 self.mismatch("result-honours", problem, span, _BOOK_ERROR_HINT)
@@ -139,6 +164,7 @@ class _Judge:
             return
         pair = self.game.pair(side)
         got = sum(score.items(pair, k) for k in (LineKind.HONOURS, LineKind.ACES, LineKind.CHICANE))
+        self.checked.add(ResultPart.HONOURS)
         if got != cl.value:
             self.mismatch(
                 "result-honours",
@@ -153,6 +179,7 @@ class _Judge:
         if not self.complete:
             self.unverifiable(cl, "the play is not complete", span)
             return
+        self.checked.add(ResultPart.TRICKS)
         if cl.kind is AwardKind.BY_CARDS:
             assert isinstance(cl.value, int)
             won = _tricks_after_revokes(game, side)
@@ -164,7 +191,7 @@ class _Judge:
                     f"the result line says {side.label} win {cl.value} by cards "
                     f"({want} tricks), but {after} {won} and their adversaries {13 - won}",
                     span,
-                    "check the trick winners against the book; a misread card can move a trick",
+                    _TRICKS_HINT,
                 )
             return
         want = 12 if cl.value == "little" else 13
@@ -174,16 +201,21 @@ class _Judge:
                 "result-tricks",
                 f"the result line gives {side.label} a {cl.value} slam ({want} tricks), but they win {won}",
                 span,
-                None,
+                _TRICKS_HINT,
             )
 
     def finish(self) -> None:
-        """An error of the book's recorded for the result line must be one the cards show."""
-        if self.book_says and not self.mismatches:
+        """An error of the book's recorded for a part of the result line must be one the cards show
+        there; a part the cards could not check (an unfinished play, a partial deal) says nothing."""
+        for i, b in enumerate(self.book_says):
+            if i in self.used or b.part not in self.checked:
+                continue
+            assert b.part is not None
             self.ck.add(
                 "book-error-unmatched",
-                "the file records an error in the book's result line, but the result line agrees with the cards",
-                self.book_says[0].span,
+                f"the file records an error in the book's result line ({_PART_WORDS[b.part]}), "
+                "but that part of the line agrees with the cards",
+                b.span,
                 "remove the book_errors entry, or check the cards",
                 Severity.WARNING,
             )

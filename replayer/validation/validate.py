@@ -4,8 +4,10 @@ This is where the records (what the file says, and where) meet the laws (what th
 do).  It never raises on bad content: each problem becomes a :class:`Diagnostic`, and checking
 goes on so that a transcriber sees them all at once.  The checks, in the order they run:
 
-* :mod:`.declaration`: the rule set, the dealer, the declaration (make or auction);
-* :mod:`.deal`: the columns, the four hands, the first trick recorded;
+* :mod:`.declaration`: the rule set (none named, or one we do not have: the check stops there),
+  the dealer, the declaration (make or auction);
+* :mod:`.deal`: the columns, the four hands, the first trick recorded; a hand with no cards, or a
+  short deal not marked as a position, is an error;
 * :mod:`.played_cards`: each card played once, from the hand that holds it (fixes: :mod:`.fixes`);
 * :mod:`.replay`: the tricks in turn: leads, following suit, winners;
 * :mod:`.result`: the book's result line; :mod:`.claims`: the author's claims and the readings.
@@ -18,7 +20,7 @@ from ..record.hand import HandRecord
 from ..rules.game import Game
 from .checking import Check
 from .claims import check_holding_claims, check_readings
-from .deal import columns, deal, first_trick, holdings, row
+from .deal import check_position, columns, deal, first_trick, holdings, row
 from .declaration import check_dealer, declaration, regime
 from .played_cards import check_played_cards
 from .replay import replay
@@ -32,6 +34,8 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     and every problem found, in the order they stand in the file."""
     ck = Check(record)
     rules = regime(ck)
+    if rules is None:
+        return None, ck.diags  # never check a hand under laws it does not name
     check_dealer(ck)
     decl, passed_out = declaration(ck, rules)
     cols = columns(ck)
@@ -45,7 +49,7 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
             record.play_span,
             "four passes: the deal is not played",
         )
-    held = holdings(ck, dealt, cols, rows, first)
+    held = holdings(ck, dealt, cols, rows, first) if check_position(ck, dealt) else None
     if cols is not None:
         check_played_cards(ck, rows, cols, dealt, first)
     game = None

@@ -391,16 +391,18 @@ def _record_defs() -> JSON:
         "bookError": {
             "description": "A place where the book disagrees with its own printed cards, kept as printed: "
             "{about: result, text: …} or {about: trick 4, text: …}. The validator then reports "
-            "the disagreement as a warning about the book.",
+            "that one disagreement as a warning about the book, and no other.",
             "type": "object",
             "additionalProperties": False,
             "required": ["about", "text"],
             "properties": {
                 "about": pat(
                     rx.BOOK_ERROR_ABOUT,
-                    "result, or trick N (1 to 13)",
-                    description="Where the book errs: result (the result line) or trick N.",
-                    examples=["result", "trick 4"],
+                    "result, result tricks, result strain, or trick N (1 to 13)",
+                    description="Where the book errs: result (the result line's honours, aces or chicane; "
+                    "also written result honours), result tricks (its trick count), result strain "
+                    "(the strain it names), or trick N (a revoke the book prints there).",
+                    examples=["result", "result tricks", "trick 4"],
                 ),
                 "text": text("What the book says and what the cards show, in your own words."),
             },

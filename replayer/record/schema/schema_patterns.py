@@ -330,5 +330,13 @@ RULES = whole(alt(*(ci_literal(n) for name, (_, aliases) in RULE_SETS.items() fo
 # The book's own records (replayer/record/read_notes.py)
 
 CLAIM_KINDS = ("holding", "alternative", "outcome")  # compared exactly: no other case, no blanks
-BOOK_ERROR_ABOUT = whole(alt(ci("result"), ci_literal("trick ") + "(?:1[0-3]|[1-9])"))
+BOOK_ERROR_ABOUT = whole(
+    alt(
+        ci("result")
+        + "(?:"
+        + alt(*(ci_literal(" " + w) for w in ("honours", "honors", "tricks", "strain")))
+        + ")?",
+        ci_literal("trick ") + "(?:1[0-3]|[1-9])",
+    )
+)
 YES_NO = whole(alt(*(ci(w) for w in ("true", "false", "yes", "no"))))
