@@ -454,6 +454,18 @@ def test_an_output_folder_under_a_regular_file_is_a_clean_error(
     assert (tmp_path / "f24.txt").read_text(encoding="utf-8") == "x"
 
 
+def test_an_output_folder_in_a_loop_of_symbolic_links_is_a_clean_error(
+    hands: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F24's kin: --out through a loop of links (a -> b -> a) raised RuntimeError while resolving it."""
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    assert main(["build", str(hands), "--out", str(tmp_path / "a" / "site"), "--no-pdf", "-q"]) == 2
+    err = capsys.readouterr().err
+    _no_traceback(err)
+    assert "error[output-not-folder]" in err and "a loop of symbolic links" in err
+
+
 @pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES])
 def test_a_read_only_output_folder_is_a_clean_error(
     hands: Path,

@@ -260,7 +260,7 @@ def build_site(
     dd_size = len(ctx.dd_cache)
     hands = _check_hands(ctx, files, [Path(p) for p in paths if Path(p).is_dir()], report)
     old_lessons = _mapping(previous.get("lessons"))
-    site.check_folders(["assets"] + [h.slug for h in hands])  # no symbolic link to write through
+    site.check_folders(["assets/lesson.css"] + [h.slug + ".html" for h in hands])  # no link to write through
     _copy_assets(site)
     built = [
         _build_lesson(ctx, hands, i, _mapping(old_lessons.get(hand.slug)), report)

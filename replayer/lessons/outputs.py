@@ -231,7 +231,10 @@ class OutputFolder:
     here, by a path relative to it.  ``written`` holds what this run wrote, which ``remove`` spares."""
 
     def __init__(self, root: Path) -> None:
-        self.root = Path(os.path.abspath(root)).resolve()
+        try:
+            self.root = Path(os.path.abspath(root)).resolve()
+        except (OSError, RuntimeError):  # a loop of symbolic links (RuntimeError before Python 3.13)
+            raise _not_a_folder(Path(root), f"{root} (a loop of symbolic links)") from None
         self.written: set[str] = set()
         self.warnings: list[Diagnostic] = []
         existing = next((p for p in (self.root, *self.root.parents) if os.path.lexists(p)), None)
@@ -282,9 +285,10 @@ class OutputFolder:
         return here
 
     def check_folders(self, rels: Iterable[str]) -> None:
-        """Refuse, before anything is written, a folder of these paths that is a symbolic link."""
+        """Refuse, before anything is written, a symbolic link (or a file) among the folders that
+        will hold these files."""
         for rel in sorted(set(rels)):
-            self._folder(self._parts(rel) + ["x"], create=False)
+            self._folder(self._parts(rel), create=False)
 
     def write(self, rel: str, data: bytes) -> bool:
         """Write ``data`` at ``rel`` atomically, making its folders; False if it was already so."""
