@@ -53,7 +53,9 @@ def _deal(r: FieldReader, item: Node) -> RubberDealRecord | None:
             )
         return None
     hand = r.text(m["hand"][1], "deal hand") if "hand" in m else None
-    result = r.text(m["result"][1], "deal result") if "result" in m else None
+    result = None
+    if "result" in m and not r.too_long(m["result"][1], "deal result"):
+        result = r.text(m["result"][1], "deal result")
     label = r.text(m["label"][1], "deal label") if "label" in m else None
     trump = r.located(m["trump"][1], "deal trump", Strain.parse) if "trump" in m else None
     declarer = None
