@@ -475,3 +475,64 @@ def test_the_content_security_policy_blocks_what_a_page_would_load(
     (out / "without-policy.html").write_text(without, encoding="utf-8")
     _open(browser, (out / "without-policy.html").as_uri())
     assert sorted(watcher.requests) == ["GET /template.css", "GET /template.png"]
+
+
+# ------------------------------------------------------------------- images and the build's cache
+
+
+def test_a_changed_image_renders_its_lesson_again_and_a_dropped_one_is_removed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The cache knows a lesson's images: a new image file under the same name renders the lesson
+    again (its copy is named by its content), and an image the hand no longer shows is deleted from
+    the site with the lesson's other stale files."""
+    hands = tmp_path / "hands"
+    hand = _hand(hands, F16, **{"![secret](/var/tmp/replayer-secret-outside.png)": "![the deal](deal.png)"})
+    (hands / "deal.png").write_bytes(PNG)
+    site = tmp_path / "site"
+    assert _build(capsys, str(hands), "--out", str(site), "--no-pdf")[0] == 0
+    first = {p.name for p in (site / "media").iterdir()}
+    other = PNG[:-12] + bytes(8) + PNG[-4:]  # still a PNG by its signature, other bytes
+    (hands / "deal.png").write_bytes(other)
+    status, _ = _build(capsys, str(hands), "--out", str(site), "--no-pdf")
+    assert status == 0
+    second = {p.name for p in (site / "media").iterdir()}
+    assert second == {hashlib.sha256(other).hexdigest()[:16] + ".png"} and second != first
+    assert f'src="media/{next(iter(second))}"' in (site / "hand-1.html").read_text(encoding="utf-8")
+    hand.write_text(
+        hand.read_text(encoding="utf-8").replace("![the deal](deal.png)", "no image"), encoding="utf-8"
+    )
+    assert _build(capsys, str(hands), "--out", str(site), "--no-pdf")[0] == 0
+    assert not (site / "media").exists() or not any((site / "media").iterdir())
+
+
+def test_a_refused_image_is_reported_again_when_its_lesson_is_unchanged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F15: the warning does not vanish on the second build because the lesson was not re-rendered."""
+    hands = tmp_path / "hands"
+    _hand(hands, F16)
+    site = tmp_path / "site"
+    for _ in range(2):
+        status, err = _build(capsys, str(hands), "--out", str(site), "--no-pdf")
+        assert status == 0 and "warning[image-refused]" in err
+
+
+def test_a_file_a_template_names_for_the_pdf_is_refused_and_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], watcher: Watcher
+) -> None:
+    """A user's template that makes the PDF load a URL: WeasyPrint is refused it, and the build says
+    so at the hand (``fetch-refused``) instead of leaving a silent gap; the server sees nothing."""
+    hands = tmp_path / "hands"
+    _hand(hands, F16, **{"![secret](/var/tmp/replayer-secret-outside.png)": "no image"})
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    lesson = (ROOT / "templates" / "lesson.html").read_text(encoding="utf-8")
+    marker = "{% block main %}"
+    assert marker in lesson
+    remote = f"{watcher.url}/template.png"
+    (templates / "lesson.html").write_text(lesson.replace(marker, marker + f'<img src="{remote}" alt="">', 1))
+    status, err = _build(capsys, str(hands), "--out", str(tmp_path / "site"), "--templates", str(templates))
+    assert status == 0
+    assert "warning[fetch-refused]" in err and remote in err
+    assert watcher.requests == []

@@ -35,7 +35,7 @@ from .html import (
     render_lesson,
     render_page,
 )
-from .media import publish_images
+from .media import LessonImages, lesson_images, publish_images, refused_fetches
 from .model import MAKE_TECHNIQUE, Lesson, lesson_model
 from .outputs import Names, OutputError, OutputFolder, OutputNotOurs, href
 from .resources import assets_dir, templates_dir
@@ -389,24 +389,26 @@ def _build_lesson(
     ctx.tell(i + 1, len(hands), f"rendering {hand.slug}")
     nav = _nav(ctx, hands, i)
     text = hand.checked.path.read_bytes()
-    key = hashlib.sha256(b"\0".join((ctx.base_key.encode(), text, repr(nav).encode()))).hexdigest()
-    entry: dict[str, object] = {
-        "key": key,
-        "files": [hand.slug + ".html"] + ([hand.slug + ".pdf"] if ctx.options.pdf else []),
-    }
+    # the hand's Markdown images, read and checked on every build: a refused one is reported each
+    # time, and a changed image file renders the lesson again (its copy's name is its content's hash)
+    images = lesson_images(hand.checked, hand.slug)
+    report.diagnostics.extend(images.refusals)
+    parts = (ctx.base_key.encode(), text, repr(nav).encode(), images.key().encode())
+    key = hashlib.sha256(b"\0".join(parts)).hexdigest()
+    pages = [hand.slug + ".html"] + ([hand.slug + ".pdf"] if ctx.options.pdf else [])
+    entry: dict[str, object] = {"key": key, "files": pages + sorted(images.files)}
     summary = LessonSummary.from_json(old.get("summary"))
     fresh = (
         not ctx.options.force
         and old.get("key") == key
-        and ctx.site.is_file(hand.slug + ".html")
-        and (not ctx.options.pdf or ctx.site.is_file(hand.slug + ".pdf"))
+        and all(ctx.site.is_file(f) for f in pages + sorted(images.files))
     )
     if fresh and summary is not None:
         report.unchanged += 1
         if "pdf_key" in old:
             entry["pdf_key"] = old["pdf_key"]
     else:
-        summary = _render_lesson(ctx, hand, nav, old, entry, report)
+        summary = _render_lesson(ctx, hand, nav, images, old, entry, report)
         report.rendered += 1
     entry["summary"] = summary.to_json()
     report.lessons += 1
@@ -417,6 +419,7 @@ def _render_lesson(
     ctx: _Context,
     hand: _Hand,
     nav: Nav,
+    images: LessonImages,
     old: dict[str, object],
     entry: dict[str, object],
     report: BuildReport,
@@ -425,8 +428,8 @@ def _render_lesson(
     game, record = hand.checked.game, hand.checked.record
     assert game is not None and record is not None
     lesson = lesson_model(game, record, hand.checked.diagnostics, ctx.dd_cache, double_dummy=ctx.with_dd)
-    # the hand's images copied into media/ beside the page; a refused one is a warning, shown as its alt text
-    lesson = publish_images(lesson, hand.checked, hand.slug, ctx.site.write, report.diagnostics)
+    # the hand's images copied into media/ beside the page; a refused one is shown as its alt text
+    lesson = publish_images(lesson, images, ctx.site.write)
     html_path = ctx.out / (hand.slug + ".html")
     ctx.site.write(
         hand.slug + ".html", render_lesson(ctx.env, lesson, nav, version=__version__).encode("utf-8")
@@ -439,7 +442,9 @@ def _render_lesson(
         pdf_key = hashlib.sha256((ctx.base_key + html).encode("utf-8")).hexdigest()
         entry["pdf_key"] = pdf_key
         if old.get("pdf_key") != pdf_key or not ctx.site.is_file(hand.slug + ".pdf"):
-            ctx.site.write(hand.slug + ".pdf", render_pdf(html, base_url=str(html_path)))
+            refused: list[str] = []
+            ctx.site.write(hand.slug + ".pdf", render_pdf(html, base_url=str(html_path), refused=refused))
+            report.diagnostics.extend(refused_fetches(hand.checked, refused))
             report.pdfs += 1
     return LessonSummary.of(lesson)
 

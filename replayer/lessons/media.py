@@ -85,22 +85,11 @@ class _Refused:
     reason: str
 
 
-def publish_images(
-    lesson: Lesson,
-    checked: Checked,
-    slug: str,
-    write: Callable[[str, bytes], object],
-    diagnostics: list[Diagnostic],
-) -> Lesson:
-    """The lesson with its images published: each acceptable image is written with ``write`` (a path
-    relative to the site, and the bytes) to ``media/`` beside the lesson's page ``<slug>.html`` and
-    linked from the page; each refused one is reported in ``diagnostics`` at its line, and the page
-    shows its alt text.
-
-    The hands folder is the folder the build found the hand under: the hand's slug
-    (``foster-1904/hand-5``) is its path below that folder, as many levels deep."""
-    images = lesson_images(checked, slug)
-    diagnostics.extend(images.refusals)
+def publish_images(lesson: Lesson, images: LessonImages, write: Callable[[str, bytes], object]) -> Lesson:
+    """The lesson with its images published: each acceptable image of ``images`` (see
+    :func:`lesson_images`) is written with ``write`` (a path relative to the site, and the bytes) to
+    ``media/`` beside the lesson's page and linked from the page; a refused one (reported by the
+    caller from ``images.refusals``) shows as its alt text."""
     for rel, data in images.files.items():
         write(rel, data)
     return replace(lesson, images=images.hrefs) if images.hrefs else lesson
@@ -122,7 +111,10 @@ class LessonImages:
 
 
 def lesson_images(checked: Checked, slug: str) -> LessonImages:
-    """Every Markdown image of the hand, read and checked (see :func:`publish_images`)."""
+    """Every Markdown image of the hand, read and checked (see :func:`publish_images`).
+
+    The hands folder is the folder the build found the hand under: the hand's slug
+    (``foster-1904/hand-5``) is its path below that folder, as many levels deep."""
     if checked.record is None:
         return LessonImages({}, {}, ())
     sorter = _Sorter(checked.path, _hands_folder(checked.path, slug), posixpath.dirname(slug))
