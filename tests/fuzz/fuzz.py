@@ -153,11 +153,11 @@ def run_one(settings: Settings, job: Job, scratch: Path) -> Outcome:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def worker(conn: multiprocessing.connection.Connection, settings: Settings) -> None:
+def worker(conn: multiprocessing.connection.Connection, settings: Settings, root: Path) -> None:
     """Take jobs from ``conn`` until None; answer each with its Outcome."""
     limit = settings.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    scratch = Path(tempfile.mkdtemp(prefix="replayer-fuzz-"))
+    scratch = Path(tempfile.mkdtemp(prefix="worker-", dir=root))
     os.chdir(scratch)  # `import` without --out, or a relative path, stays in here
     try:
         while (job := conn.recv()) is not None:
@@ -182,12 +182,13 @@ class Slot:
 class Pool:
     settings: Settings
     jobs: int
+    root: Path  # the workers' scratch folders are made here (the caller removes it: a killed one leaves its own)
     slots: list[Slot] = field(default_factory=list)
 
     def start(self) -> Slot:
         ctx = multiprocessing.get_context("fork")
         ours, theirs = ctx.Pipe()
-        process = ctx.Process(target=worker, args=(theirs, self.settings), daemon=True)
+        process = ctx.Process(target=worker, args=(theirs, self.settings, self.root), daemon=True)
         process.start()
         theirs.close()
         return Slot(process, ours)
@@ -210,6 +211,7 @@ class Pool:
                         outcome = slot.conn.recv()
                     except EOFError:
                         outcome = self._dead(slot)
+                        slot.conn.close()
                         self.slots[k] = self.start()
                     else:
                         slot.job = None
@@ -217,6 +219,7 @@ class Pool:
                 elif time.perf_counter() - slot.since > 3 * self.settings.timeout + 10:
                     slot.process.kill()
                     slot.process.join()
+                    slot.conn.close()
                     report(Outcome(slot.job, "timeout", "timeout: killed, no answer (stuck outside Python?)"))
                     self.slots[k] = self.start()
         for slot in self.slots:
@@ -227,9 +230,8 @@ class Pool:
         slot.process.join()
         assert slot.job is not None
         code = slot.process.exitcode
-        return Outcome(
-            slot.job, "crash", f"the worker died (exit code {code})", seconds=time.perf_counter() - slot.since
-        )
+        key = f"crash: the worker died (exit code {code})"
+        return Outcome(slot.job, "crash", key, seconds=time.perf_counter() - slot.since)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -344,7 +346,11 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
-    Pool(settings, args.jobs).run(jobs, report)
+    root = Path(tempfile.mkdtemp(prefix="replayer-fuzz-"))
+    try:
+        Pool(settings, args.jobs, root).run(jobs, report)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
     tally.print()
     print(f"in {time.perf_counter() - started:.0f} s")
     return 0 if not tally.failed else 1
