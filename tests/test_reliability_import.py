@@ -149,6 +149,32 @@ def test_a_pbn_number_that_is_no_number_or_too_long_is_a_located_error_not_a_los
     assert all(len(d.message) < 300 for d in problems)
 
 
+def test_a_value_carried_on_by_double_hash_is_checked_once_where_it_is_written() -> None:
+    """Found by the fuzz suite once `\\d` became `[0-9]` (a fullwidth `１` is no digit): a `##` value
+    carried on to later games was checked again in each of them, reported at line 0, column 0."""
+    text = (corpus_dir() / "pbn" / "pbnstd-verifier_correct_20.pbn").read_text(encoding="utf-8")
+    assert text.count('[Date "##1980.10.24"]') == 1
+    [line] = [k for k, x in enumerate(text.splitlines(), 1) if x.startswith('[Date "##')]
+    boards, problems = import_text(text.replace("##1980.10.24", "##1980.１0.24").encode(), "dates.pbn")
+    assert len(boards) > 1 and all(d.span is not None and d.span.line >= 1 for d in problems)
+    assert _at(problems, "pbn-value-form") == [(line, 1)]
+
+
+@pytest.mark.parametrize("blank", [" ", "\t"])
+def test_an_unquoted_tag_value_after_twenty_thousand_blanks_is_read_in_linear_time(blank: str) -> None:
+    """Found by the fuzz suite: the pattern of an unquoted value took cubic time on a run of blanks
+    (55 s for 5,000 tabs); now the value starts at its first character that is no blank."""
+    game = pbn_game("endplay_example1_eyc1998.pbn", '[Contract "5H"]')
+    for tail, code in (("x\n", "pbn-tag-syntax"), ("x y ]\n", "pbn-tag-unquoted")):
+        text = game.replace('[Site "Vienna, Austria AUT"]\n', "[Site" + blank * 20_000 + tail)
+        started = time.perf_counter()
+        [board], problems = import_text(text.encode("utf-8"), "blanks.pbn")
+        assert time.perf_counter() - started < 5
+        line = next(k for k, x in enumerate(text.splitlines(), 1) if x.startswith("[Site"))
+        assert _at(problems, code) == [(line, 1 if code == "pbn-tag-syntax" else 20_006)]
+    assert '["Site", "x y"]' in board.text
+
+
 def test_a_table_column_wider_than_a_pbn_line_is_an_error_and_the_writer_pads_nothing() -> None:
     """A width of 999,999,999 in a table was accepted, and writing the game padded a cell to a
     gigabyte; now the reader reports it (the limit, 255, named), the export of the hand refuses it

@@ -31,6 +31,8 @@ def decode_game(game: PbnGame, p: Problems, path: str) -> None:
     first = _tags_in_force(game, p)
     deal_total = _decode_values(game, first, p, path)
     for name, t in first.items():
+        if t.implicit:  # carried on by '##' from the game that wrote it, and checked there
+            continue
         check = VALUE_CHECKS.get(name)
         if check is not None and not _unknown(t.value):
             check(t, p)

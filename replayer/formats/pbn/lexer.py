@@ -98,7 +98,10 @@ _BLANK = re.compile(r"[ \t]*(?:\n|$)")
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\\n\t]|\\.)*)"\](?=[ \t]*(?:\n|$))')
 _TAG_NOVALUE = re.compile(r"\[[ \t]*([A-Za-z0-9_]+)[ \t]*\]")
-_TAG_UNQUOTED = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+([^\]"\n]*?)[ \t]*\]')
+#: the value starts at its first character that is no blank, so that the blanks before it are
+#: read one way only (``[ \t]+`` then a lazy value that also takes blanks took cubic time on a
+#: run of 20,000 blanks); the blanks after it are stripped where it is read
+_TAG_UNQUOTED = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+([^\]"\n \t][^\]"\n]*)\]')
 _TAG_OPEN_QUOTE = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^\n]*)\][ \t]*(?=\n|$)')
 #: the item a plain token of the text makes (anything else is stray)
 _PLAIN_KINDS = {"str": "str", "word": "word"}
@@ -221,15 +224,16 @@ def _lex_tag(text: str, start: int, line: int, col: int, items: list[Item], prob
         return m.end()
     m = _TAG_UNQUOTED.match(text, start)
     if m is not None:
+        value = m.group(2).rstrip(" \t")
         problems.add(
             "pbn-tag-unquoted",
             Severity.WARNING,
             f"the value of [{m.group(1)}] is not between quotes",
             line,
             col + m.start(2) - start,
-            f'write [{m.group(1)} "{m.group(2)}"]',
+            f'write [{m.group(1)} "{value}"]',
         )
-        items.append(Item("tag", line, col, m.group(2), m.group(1)))
+        items.append(Item("tag", line, col, value, m.group(1)))
         return m.end()
     m = _TAG_OPEN_QUOTE.match(text, start)
     if m is not None:
