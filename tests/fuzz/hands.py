@@ -12,7 +12,7 @@ from functools import cache
 
 from replayer.record.hand import PlayedCard
 from replayer.record.reader import load
-from replayer.rules.cards import FULL_DECK, Card
+from replayer.rules.cards import FULL_DECK, Card, parse_card
 
 from .inputs import EXPECT_ERROR, EXPECT_TRICKS, Base, Sizes
 
@@ -121,6 +121,16 @@ def _play_swap(
     return new, f"played {ta!r} at {a.start} and {tb!r} at {b.start} swapped", expect
 
 
+_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def _card_or_none(text: str) -> Card | None:
+    try:
+        return parse_card(text)
+    except ValueError:
+        return None
+
+
 def _deal_replace(
     rng: random.Random, text: str, f: _HandFacts, sizes: Sizes
 ) -> tuple[str, str, str | None] | None:
@@ -129,11 +139,11 @@ def _deal_replace(
         return None
     old = rng.choice(f.dealt)
     was = text[old.start : old.end]
-    new = rng.choice(
-        [r for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2") if r != was]
-    )
-    if not was[:1].isalnum():  # a whole card (♠K), not a rank in a holding
+    if _card_or_none(was) == old.card:  # a whole card (♠K), not a rank in a holding
         new = _write_card(rng.choice([c for c in FULL_DECK if c != old.card]), old.ascii)
+    else:  # a rank of the same suit, another card (T and 10 are one)
+        suit = str(old.card)[0]
+        new = rng.choice([r for r in _RANKS if _card_or_none(suit + r) != old.card])
     everything = len(f.deal_cards) == 52 or (
         f.deal_cards == frozenset(p.card for p in f.played) and len(f.played) == len(f.dealt)
     )
