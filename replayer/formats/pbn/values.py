@@ -214,7 +214,9 @@ def parse_result(game: PbnGame, t: PbnTag, p: Problems) -> None:
 # Checks of the other tags' values (warnings: the value is kept as written).
 
 _NUM = r"[+-]?[0-9]+"
-_DEC = r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)"
+#: a decimal, read one way only: ``[0-9]+\.?[0-9]*`` split a run of digits in every place before it
+#: failed (seconds on 20,000 digits)
+_DEC = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 
 
 def _scored(num: str, bare: bool = True) -> re.Pattern[str]:
@@ -227,7 +229,7 @@ _SCORE_FORMS = {
     "Score": _scored(_NUM),
     "ScoreIMP": _scored(_DEC),
     "ScoreMP": _scored(_DEC),
-    "ScorePercentage": _scored(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)"),
+    "ScorePercentage": _scored(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"),
     "ScoreRubber": _scored(r"[0-9]+\s*/\s*[0-9]+"),
     "OptimumScore": _scored(_NUM, bare=False),
 }
@@ -240,7 +242,7 @@ def _check_score(t: PbnTag, p: Problems) -> None:
         sides = re.findall(r"(NS|EW)", v)
         ok = len(sides) == len(set(sides))
     if ok and t.name == "ScorePercentage":
-        ok = all(float(x) <= 100 for x in re.findall(r"[0-9]+\.?[0-9]*|\.[0-9]+", v))
+        ok = all(float(x) <= 100 for x in re.findall(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", v))
     if not ok:
         p.add(
             "pbn-value-form",
