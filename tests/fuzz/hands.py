@@ -15,6 +15,7 @@ from replayer.record.reader import load
 from replayer.rules.cards import FULL_DECK, Card, parse_card
 
 from .inputs import EXPECT_ERROR, EXPECT_TRICKS, Base, Sizes
+from .text import Edit
 
 # ---------------------------------------------------------------------------------------------
 # Hand files: the cards, read by the loader with where each stands
@@ -174,7 +175,7 @@ def _no_tricks(
     return text[: start + 1] + "play: {}\n" + text[last + 1 :], "play: {}", None
 
 
-def nesting(rng: random.Random, text: str, f: _HandFacts | None, sizes: Sizes) -> tuple[str, str, str | None]:
+def _nesting(rng: random.Random, text: str, sizes: Sizes) -> Edit:
     n = rng.choice((50, 200, sizes.depth))
     how = rng.choice(("flow-list", "flow-map", "unclosed", "block", "keys"))
     value = {
@@ -190,8 +191,8 @@ def nesting(rng: random.Random, text: str, f: _HandFacts | None, sizes: Sizes) -
         k = rng.choice(keyed)
         key = lines[k].split(":", 1)[0]
         lines[k] = f"{key}: {value}"
-        return "\n".join(lines), f"{how} nesting {n} deep as the value of line {k + 1}", None
-    return text.rstrip("\n") + f"\nextra: {value}\n", f"{how} nesting {n} deep under a new key", None
+        return "\n".join(lines), f"{how} nesting {n} deep as the value of line {k + 1}"
+    return text.rstrip("\n") + f"\nextra: {value}\n", f"{how} nesting {n} deep under a new key"
 
 
 def _repeat_rows(
@@ -210,15 +211,78 @@ def _repeat_rows(
     return text[:a] + head + " ".join([cards] * (n // 4 + 1)) + text[b:], f"one row of {n} cards", None
 
 
-def many_keys(
-    rng: random.Random, text: str, f: _HandFacts | None, sizes: Sizes
-) -> tuple[str, str, str | None]:
+def _many_keys(rng: random.Random, text: str, sizes: Sizes) -> Edit:
     n = rng.choice((20, sizes.keys))
     if rng.random() < 0.5:
         extra = "".join(f"unknown_key_{k}: {k}\n" for k in range(n))
-        return text.rstrip("\n") + "\n" + extra, f"{n} unknown keys", None
+        return text.rstrip("\n") + "\n" + extra, f"{n} unknown keys"
     extra = "notes:\n" + "".join(f"  - {{trick: {k % 13 + 1}, text: note {k}}}\n" for k in range(n))
-    return text.rstrip("\n") + "\n" + extra, f"{n} notes (a second notes: key if there was one)", None
+    return text.rstrip("\n") + "\n" + extra, f"{n} notes (a second notes: key if there was one)"
+
+
+#: YAML's own features, and values of the wrong type, for any key's value.
+_YAML_VALUES = (
+    "[]",
+    "{}",
+    "~",
+    "true",
+    ".inf",
+    "-.nan",
+    "1e309",
+    "0o17",
+    "0x1F",
+    "2001-12-14",
+    "12:30:45",
+    "!!binary aGVsbG8=",
+    "!!python/object/apply:os.system [echo pwned]",
+    "!!set {a, b}",
+    "!!omap [a: 1]",
+    "!custom x",
+    '"\\uD800 a lone surrogate"',
+    '"\\x00 a NUL"',
+    '"\\U0001F0A1 a playing card"',
+    "*undefined_alias",
+    "&anchor value",
+    "<<: {a: 1}",
+    "|\n  a literal\n  block",
+    ">-\n  a folded\n  block",
+    "'it''s'",
+    "? complex key",
+    "- a\n- list",
+)
+
+
+def _yaml_values(rng: random.Random, text: str, sizes: Sizes) -> Edit | None:
+    """A key's value replaced by a YAML feature or a value of another type."""
+    lines = text.split("\n")
+    keyed = [k for k, ln in enumerate(lines) if re.match(r"^\s*(- )?[\w-]+:", ln)]
+    if not keyed:
+        return None
+    k = rng.choice(keyed)
+    key = lines[k].split(":", 1)[0]
+    value = rng.choice(_YAML_VALUES)
+    lines[k] = f"{key}: {value}"
+    return "\n".join(lines), f"line {k + 1}: {key.strip()}: {value!r}"
+
+
+def _aliases(rng: random.Random, text: str, sizes: Sizes) -> Edit:
+    """Aliases that multiply (billion laughs), or an alias to itself, under a new key or a note."""
+    levels = rng.choice((3, 9, 20))
+    lines = ["laughs:", "  - &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"  - &l{k} [{', '.join([f'*l{k - 1}'] * 10)}]" for k in range(1, levels)]
+    if rng.random() < 0.3:
+        lines = ["loop: &self [*self]"]
+        return text.rstrip("\n") + "\n" + "\n".join(lines) + "\n", "an alias used in its own anchor"
+    return text.rstrip("\n") + "\n" + "\n".join(lines) + "\n", f"aliases {levels} levels deep, ten each"
+
+
+#: Mutations of a hand file that need no knowledge of its cards.
+YAML_KINDS: dict[str, Callable[[random.Random, str, Sizes], Edit | None]] = {
+    "nesting": _nesting,
+    "many-keys": _many_keys,
+    "yaml-values": _yaml_values,
+    "aliases": _aliases,
+}
 
 
 HAND_KINDS: dict[str, HandMutator] = {

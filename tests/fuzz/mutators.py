@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from .exchange import LIN_KINDS, PBN_KINDS, lin_play_dup, pbn_play_dup
-from .hands import HAND_KINDS, hand_facts, many_keys, nesting
+from .hands import HAND_KINDS, YAML_KINDS, hand_facts
 from .inputs import (
     CI_SIZES,
     EXPECT_ERROR,
@@ -62,7 +62,7 @@ def kinds(base: Base) -> tuple[str, ...]:
     """The kinds of mutation that apply to ``base``, in a fixed order."""
     out = ["byte-flip", "stack", *GENERIC]
     if base.fmt == "yaml":
-        out += ["nesting", "many-keys"]
+        out += list(YAML_KINDS)
         facts = None if base.rubber else hand_facts(base)
         if facts is not None and facts.played:
             out += ["play-replace", "play-swap", "no-tricks", "repeat-rows"]
@@ -112,10 +112,9 @@ def _apply(
         return None if edit is None else (edit[0], edit[1], None)
     if kind == "play-dup":
         return (pbn_play_dup if base.fmt == "pbn" else lin_play_dup)(rng, text, sizes)
-    if kind == "nesting":
-        return nesting(rng, text, None, sizes)
-    if kind == "many-keys":
-        return many_keys(rng, text, None, sizes)
+    if base.fmt == "yaml" and kind in YAML_KINDS:
+        edit = YAML_KINDS[kind](rng, text, sizes)
+        return None if edit is None else (edit[0], edit[1], None)
     facts = hand_facts(base)
     if facts is None or kind not in HAND_KINDS:
         return None
