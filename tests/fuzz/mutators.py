@@ -4,11 +4,14 @@ Inputs (``Base``): Foster's hands (``hands/``) and the valid fixtures (``tests/f
 YAML; the PBN and LIN files of ``tests/fixtures/corpus/`` (a PBN file over 20 KB is cut into windows
 of a few games, so one mutant stays cheap to read).
 
-A mutation (``Mutant``) is one change of one kind to one input: byte flips, lines deleted,
-duplicated or swapped, the text truncated, digits replaced by ``²`` or by thousands of digits, deep
-nesting, huge counts; for hands, cards swapped or replaced (where the laws say what must follow);
-for PBN, tag values, the deal, the play and commentary; for LIN, pipes, values, the deal, claims
-and extra cards.  Where the change makes the input corrupt *by construction*, ``Mutant.expect``
+A mutation (``Mutant``) is one change of one kind to one input (``kinds`` lists those that apply):
+byte flips, lines deleted, duplicated or swapped, the text truncated, junk inserted, digits replaced
+by ``²`` or by thousands of digits, look-alike characters, line ends, long runs (``text``); for
+hands, deep nesting, many keys or notes, YAML's own features and wrong-typed values, multiplying
+aliases, cards swapped or replaced (where the laws say what must follow), the trick rows taken
+away, rows repeated (``hands``); for PBN, tag values, board names, the deal, the play, the auction
+and commentary; for LIN, pipes, values, the deal, claims, board numbers and cards after the 52nd
+(``exchange``).  ``stack`` applies two to four text mutations in a row.  Where the change makes the input corrupt *by construction*, ``Mutant.expect``
 says what the reader must then report (see ``checks``).
 
 The same ``random.Random`` state gives the same mutant: the fuzz script seeds one per input
