@@ -230,6 +230,21 @@ def test_numbers_in_a_hand_files_interop_are_read_by_the_bounded_reader_on_expor
     assert "{kept}" in exported and '[Note "²' not in exported
 
 
+def test_twenty_thousand_bad_characters_are_twenty_six_diagnostics_not_twenty_thousand() -> None:
+    """Found by the local mutation loop: a reader reported each bad character of a long run (a deal,
+    stray text) one by one; now 25 of one code a board, then one that counts the rest."""
+    lin = LIN_SAMPLE.read_text(encoding="utf-8").replace("md|1SQ982", "md|1SQ982" + "x" * 20_000)
+    _, problems = import_text(lin.encode(), "deal.lin")
+    bad = [d for d in problems if d.code == "lin-bad-deal"]
+    assert len(bad) == 26 and "and 19,975 more [lin-bad-deal] from here on" in bad[-1].message
+    game = pbn_game("endplay_example1_eyc1998.pbn", '[Contract "5H"]')
+    pbn = game.replace('[Table "7"]', '[Table "7"]\n' + "} " * 20_000)
+    _, problems = import_text(pbn.encode(), "stray.pbn")
+    stray = [d for d in problems if d.code == "pbn-stray-text"]
+    assert len(stray) == 26 and "and 19,975 more [pbn-stray-text]" in stray[-1].message
+    assert len({d.span.line for d in stray if d.span}) == 1
+
+
 # ---------------------------------------------------------------------------------------------
 # A play that does not fit its deal
 

@@ -13,7 +13,7 @@ from ...rules.notation import read_number
 from .board import build
 from .model import BOARD_NUMBER_MOST, LinBoard, board_number_too_long
 from .notation import read_call, read_card
-from .segment import After, Lines, Problem, RawCall, RawPlay, Segment
+from .segment import After, Lines, Problem, RawCall, RawPlay, Segment, capped
 from .tokens import Token, clean, tokens
 
 __all__ = ["read_lin"]
@@ -86,7 +86,7 @@ class _Reading:
         board, problems = build(seg, header, attach, self.lines)
         self.boards.append(board)
         label = board.label if board.title or board.board_id else f"board {len(self.boards)} in the file"
-        for p in problems:
+        for p in capped(problems):
             span = self.lines.span(p.start, p.end)
             message = _bounded(f"{label}: {p.message}")
             self.diagnostics.append(Diagnostic(p.code, p.severity, message, span, p.hint))
@@ -95,7 +95,7 @@ class _Reading:
         self._add(seg.problems)
 
     def _add(self, problems: list[Problem]) -> None:
-        for p in problems:
+        for p in capped(problems):
             span = self.lines.span(p.start, p.end)
             self.diagnostics.append(Diagnostic(p.code, p.severity, _bounded(p.message), span, p.hint))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import enum
 import re
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
@@ -14,7 +15,11 @@ from ...record.diagnostics import Severity, Span
 from ...rules.cards import Card
 from .tokens import Token
 
-__all__ = ["After", "Lines", "Problem", "RawCall", "RawPlay", "Report", "Segment"]
+__all__ = ["SAME_CODE_MOST", "After", "Lines", "Problem", "RawCall", "RawPlay", "Report", "Segment", "capped"]
+
+#: how many problems of one code a board (or the file) reports one by one; the others are counted in
+#: one more: a run of 20,000 bad characters in a deal is 26 lines, not 20,000
+SAME_CODE_MOST = 25
 
 
 class After(enum.Enum):
@@ -33,6 +38,23 @@ class Problem(NamedTuple):
     start: int
     end: int
     hint: str | None
+
+
+def capped(problems: list[Problem]) -> list[Problem]:
+    """The problems of one board (or of the file) in the order of the text, at most
+    :data:`SAME_CODE_MOST` of one code, then one at the next of them that counts the rest."""
+    total = Counter(p.code for p in problems)
+    seen: Counter[str] = Counter()
+    out: list[Problem] = []
+    for p in sorted(problems, key=lambda p: p.start):
+        seen[p.code] += 1
+        if seen[p.code] <= SAME_CODE_MOST:
+            out.append(p)
+        elif seen[p.code] == SAME_CODE_MOST + 1:
+            more = total[p.code] - SAME_CODE_MOST
+            message = f"and {more:,} more [{p.code}] from here on, not listed one by one (the first {SAME_CODE_MOST} are)"
+            out.append(p._replace(message=message, hint=None))
+    return out
 
 
 class Report(Protocol):

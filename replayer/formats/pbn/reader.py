@@ -12,7 +12,7 @@ from ...record.diagnostics import Diagnostic, Severity, Span
 from .decode import decode_game
 from .lexer import Item, check_lines, decode_text, lex
 from .model import PbnComment, PbnDirective, PbnGame, PbnRow, PbnTag, Remark
-from .problems import MESSAGE_MOST, Problem, Problems, shown
+from .problems import MESSAGE_MOST, Problem, Problems, capped, shown
 from .sections import Section, SectionKind
 from .tags import KNOWN_TAGS, NO_INHERIT, TABLE_TAGS
 
@@ -233,10 +233,10 @@ class _FileReader:
                 message = shown(f"{name}: {msg}", MESSAGE_MOST)
                 out.append(Diagnostic(code, sev, message, Span(self.path, line, col), hint))
 
-        for i, probs in enumerate(self.game_problems):
-            emit(i, probs.items)
-        for item in self.file_problems.items:
-            emit(self._owner(item[0]), [item])
+        owned = [(i, item) for i, probs in enumerate(self.game_problems) for item in probs.items]
+        owned += [(self._owner(item[0]), item) for item in self.file_problems.items]
+        for i, item in capped(owned):
+            emit(i, [item])
         out.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
         return out
 
