@@ -233,7 +233,9 @@ class _FileReader:
                 message = shown(f"{name}: {msg}", MESSAGE_MOST)
                 out.append(Diagnostic(code, sev, message, Span(self.path, line, col), hint))
 
-        owned = [(i, item) for i, probs in enumerate(self.game_problems) for item in probs.items]
+        owned: list[tuple[int | None, Problem]] = [
+            (i, item) for i, probs in enumerate(self.game_problems) for item in probs.items
+        ]
         owned += [(self._owner(item[0]), item) for item in self.file_problems.items]
         for i, item in capped(owned):
             emit(i, [item])
