@@ -14,6 +14,9 @@ import random
 import tempfile
 from pathlib import Path
 
+from hypothesis import HealthCheck, Phase, example, given, note, settings
+from hypothesis import strategies as st
+
 from fuzz.checks import (  # tests/ is on sys.path: pytest puts it there for this file
     HAND_COMMANDS,
     HandOutcome,
@@ -38,8 +41,6 @@ from fuzz.mutators import (
     kinds,
     mutate,
 )
-from hypothesis import HealthCheck, Phase, example, given, note, settings
-from hypothesis import strategies as st
 
 #: The seconds one mutant may take: the library on one input, one command, one build.
 LIBRARY_SECONDS = 5.0
