@@ -37,27 +37,12 @@ __all__ = [
 ]
 
 SUIT_ORDER = SUITS_HIGH_FIRST
-_RANK_WORDS = {
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-    14: "ace",
-}
 _BOOK_ROLE = {Letter.Z: "dealer", Letter.A: "leader", Letter.Y: "dummy", Letter.B: "pone"}
 
 
 def card_words(card: Card) -> str:
     """``the seven of diamonds``: how a screen reader should say a card."""
-    return f"the {_RANK_WORDS[int(card.rank)]} of {card.suit.word}"
+    return f"the {card.rank.word} of {card.suit.word}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .notation import RANK_LETTERS
+from .notation import RANK_LETTERS, RANK_NAMES
 from .notation import RANK_WORDS as _RANK_WORDS
 from .notation import SUIT_LETTERS as _SUIT_LETTERS
 from .notation import SUIT_SYMBOLS as _SUIT_SYMBOLS
@@ -127,6 +127,11 @@ class Rank(enum.IntEnum):
     def display(self) -> str:
         """As the books print it: ``10`` for the ten."""
         return "10" if self == Rank.TEN else self.letter
+
+    @property
+    def word(self) -> str:
+        """The rank's name: ``two`` … ``ten``, ``jack``, ``queen``, ``king``, ``ace``."""
+        return RANK_NAMES[self - 2]
 
     @property
     def is_honour(self) -> bool:

@@ -17,6 +17,7 @@ __all__ = [
     "SYMBOL_ALIASES",
     "RANK_LETTERS",
     "RANK_WORDS",
+    "RANK_NAMES",
     "SEAT_WORDS",
     "Vulnerability",
     "VULNERABILITY_WORDS",
@@ -51,6 +52,22 @@ RANK_WORDS = {
     "king": 13,
     "ace": 14,
 }
+#: The ranks' names from the two up, as a sentence says them ("the ten of spades").
+RANK_NAMES = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
 
 #: The compass seats in words, North first and clockwise (a ``Seat``'s value indexes them).
 SEAT_WORDS = ("North", "East", "South", "West")

@@ -41,21 +41,6 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # Card notations
 
-_RANK_WORDS = {
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-    14: "ace",
-}
 _OUTLINE = {Suit.CLUBS: "♧", Suit.DIAMONDS: "♢", Suit.HEARTS: "♡", Suit.SPADES: "♤"}
 
 NOTATIONS: dict[str, Callable[[Card], str]] = {
@@ -71,7 +56,7 @@ NOTATIONS: dict[str, Callable[[Card], str]] = {
     "knave": lambda c: c.suit.symbol + ("Kn" if c.rank == Rank.JACK else c.rank.display),  # ♣Kn
     "spaced": lambda c: c.suit.letter + " " + c.rank.display,  # C K, C 10
     "spaced-symbol": lambda c: c.suit.symbol + " " + c.rank.display,  # ♣ K
-    "words": lambda c: f"{_RANK_WORDS[c.rank]} of {c.suit.word}",  # king of clubs
+    "words": lambda c: f"{c.rank.word} of {c.suit.word}",  # king of clubs
 }
 #: Notations that may be mixed card by card within one row (each card is one token).
 MIXABLE = (

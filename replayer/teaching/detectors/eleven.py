@@ -18,25 +18,9 @@ from ..words import capitalised, cards_text, listed, number_word
 
 __all__ = ["ElevenCount", "eleven", "eleven_count"]
 
-_RANK_WORDS = {
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-    14: "ace",
-}
-
 
 def _rank_word(card: Card) -> str:
-    return _RANK_WORDS[int(card.rank)]
+    return card.rank.word
 
 
 def _equivalent(ctx: Context, i: int, seat: Seat, low: Card, high: Card) -> bool:
