@@ -15,6 +15,18 @@ Choices beyond §6.2:
 * A ``where`` ("in hearts") belongs to the award it follows, and only to it.  An award's
   offsets cover the award ("a little slam", "four honors in one hand"), not its ``where``.
 * Curly apostrophes and any dash are read as straight ones; quotation marks are ignored.
+
+Elwell's lines (*Bridge*, 1902; *Advanced Bridge*, 1904): "The dealer wins ten tricks", "The dealer
+loses three by-cards and the rubber", "The dealer wins two odd tricks".
+
+* ``the dealer`` is Y–Z (Z deals in every book), ``the adversaries`` A–B.
+* ``lose``/``loses``/``lost`` give the clause's awards to the other side: "the dealer loses the
+  odd trick" is A–B's odd trick.
+* "*n* tricks" is a total (:attr:`AwardKind.TRICKS`) when *n* is 8 to 13, or when the side is
+  "the dealer" or "the adversaries" (Elwell counts tricks over six as "odd tricks" or "by-cards");
+  otherwise it is *n* by cards, as in Foster's score narrative (§6.1).  "*n* odd tricks" and
+  "*n* by-cards" are by cards.
+* ``the game`` and ``the rubber`` are awards too (:attr:`AwardKind.GAME`, :attr:`AwardKind.RUBBER`).
 """
 
 from __future__ import annotations
@@ -32,12 +44,28 @@ __all__ = ["AwardKind", "Claim", "HonoursSplit", "ResultSyntaxError", "parse_res
 
 #: the largest number a result line may give (points in honours run to a few hundred)
 _MOST = 9999
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+}
 _HONOURS = ("honours", "honors", "honour", "honor")
 _PARTNERS = ("partners", "partner's", "partner")
-_VERBS = frozenset(
-    ["win", "wins", "won", "make", "makes", "made", "score", "scores", "scored", "hold", "holds", "held"]
-)
+_LOSE = frozenset(["lose", "loses", "lost"])  # the awards go to the other side
+_WIN = ["win", "wins", "won", "make", "makes", "made", "score", "scores", "scored", "hold", "holds", "held"]
+_VERBS = frozenset(_WIN) | _LOSE
+#: Elwell's names for the sides (two tokens each): the dealer's side is Y–Z
+_NAMED_SIDES = {"dealer": BookPair.YZ, "adversaries": BookPair.AB}
 _SUIT_STEMS = ("club", "diamond", "heart", "spade")
 _AWARD_HELP = "e.g. '3 by cards', 'the odd trick', 'simple honours', '30 aces', 'a grand slam', 'chicane'"
 _BY_CARDS_HINT = "n by cards means 6 + n tricks; the odd trick is 1 by cards"
@@ -47,11 +75,14 @@ class AwardKind(enum.StrEnum):
     """What a result line awards a side."""
 
     BY_CARDS = "by_cards"  # tricks over six: 1 (the odd trick) to 7
+    TRICKS = "tricks"  # the side's total of tricks: 1 to 13 ("the dealer wins ten tricks")
     HONOURS = "honours"  # trump honours held: 3 (simple), 4 or 5
     ACES = "aces"  # aces held at no-trumps: 3 (30 aces) or 4 (40, or 100 in one hand)
     SLAM = "slam"  # little or grand
     CHICANE = "chicane"  # single or double
     POINTS = "points"  # "N in honours": the honour points alone
+    GAME = "game"  # "the game": value "game"
+    RUBBER = "rubber"  # "the rubber": value "rubber"
 
 
 class HonoursSplit(enum.StrEnum):
@@ -97,6 +128,10 @@ class Claim:
     def _award_words(self) -> str:
         if self.kind is AwardKind.BY_CARDS:
             return "win the odd trick" if self.value == 1 else f"win {self.value} by cards"
+        if self.kind is AwardKind.TRICKS:
+            return f"win {self.value} trick{'' if self.value == 1 else 's'}"
+        if self.kind in (AwardKind.GAME, AwardKind.RUBBER):
+            return f"win the {self.value}"
         if self.kind is AwardKind.HONOURS:
             count = {3: "simple", 4: "four", 5: "five"}.get(int(self.value), str(self.value))
             split = f" {self.detail.words}" if self.detail is not None else ""
@@ -158,6 +193,8 @@ class _Reader:
         self.text = text
         self.toks = _tokenize(text)
         self.pos = 0
+        self.named_side = False  # the clause's side was "the dealer" or "the adversaries"
+        self.subject: BookPair | Narrative | None = None  # the last clause's side, before any "lose"
 
     def word(self, k: int | None = None) -> str | None:
         k = self.pos if k is None else k
@@ -192,6 +229,8 @@ class _Reader:
         """How many tokens at ``k`` look like a side (0 if none): 'we', 'Y and Z', 'A-B'."""
         if self.word(k) in ("we", "they"):
             return 1
+        if self.word(k) == "the" and self.word(k + 1) in _NAMED_SIDES:
+            return 2
         first, joint, second = self.word(k), self.word(k + 1), self.word(k + 2)
         letters = all(w is not None and len(w) == 1 and w.isalpha() for w in (first, second))
         return 3 if letters and joint in ("and", "-") else 0
@@ -208,6 +247,8 @@ class _Reader:
         size, start = self.side_size(self.pos), self.offset()
         words = [t.text for t in self.toks[self.pos : self.pos + size]]
         self.pos += size
+        if size == 2:
+            return _NAMED_SIDES[words[1]]
         if size < 3:
             return Narrative(words[0].upper()) if words else None
         letters = {words[0], words[2]}
@@ -219,14 +260,20 @@ class _Reader:
         raise ResultSyntaxError(f"unknown side {name!r}", start, "write A and B, Y and Z, we or they")
 
     def clause(self, inherited: BookPair | Narrative | None) -> list[Claim]:
+        if self.side_size(self.pos):
+            self.named_side = self.side_size(self.pos) == 2
         side = self.side() or inherited
+        self.subject = side
         if side is None and not self.starts_clause(self.pos):
-            raise self.fail("a side (A and B, Y and Z, we, they) or a verb (win, make, score)")
+            raise self.fail("a side (A and B, Y and Z, we, they, the dealer) or a verb (win, make, score)")
         dealt = self.accept("dealt") is not None
         if dealt:
             self.expect("and")
-        if self.accept(*_VERBS) is None:
-            raise self.fail("a verb (win, make, score)")
+        verb = self.accept(*_VERBS)
+        if verb is None:
+            raise self.fail("a verb (win, make, score, lose)")
+        if verb in _LOSE:  # "the dealer loses the odd trick": the adversaries win it
+            side = _other(side or Narrative.WE)
         claims = [self.item(side or Narrative.WE, dealt)]
         while True:  # "and" | "with" | "," [ "and" | "with" ], unless a new clause follows
             k = self.after_joiner((",",))
@@ -269,6 +316,10 @@ class _Reader:
             return AwardKind.CHICANE, times, None
         if self.accept("chicane"):
             return AwardKind.CHICANE, "single", None
+        if w == "the" and self.word(self.pos + 1) in ("game", "rubber"):
+            self.pos += 1
+        if what := self.accept("game", "rubber"):
+            return AwardKind(what), what, None
         return self.counted()
 
     def counted(self) -> _Award:
@@ -286,9 +337,18 @@ class _Reader:
             raise self.fail("an award", _AWARD_HELP)
         self.pos += 1
         by = self.accept("by")
+        if by:
+            self.accept("-")  # Elwell's "by-cards"
         if by and self.accept("cards", "card") is None:
             raise self.fail("'cards' after 'by'", f"write '{w} by cards', then any suit: '… in hearts'")
-        if by or self.accept("tricks", "trick"):
+        odd = not by and self.accept("odd") is not None
+        if odd and self.accept("tricks", "trick") is None:
+            raise self.fail("'tricks' after 'odd'", f"write '{w} odd tricks': {_BY_CARDS_HINT}")
+        if not (by or odd) and self.accept("tricks", "trick"):
+            if n >= 8 or self.named_side:
+                return self.total(n, at)
+            by = "by"
+        if by or odd:
             if not 1 <= n <= 7:
                 why = "at most 7 by cards" if n > 7 else "at least 1 by cards (the odd trick)"
                 raise ResultSyntaxError(f"a side wins {why}, not {n}", at, _BY_CARDS_HINT)
@@ -306,6 +366,12 @@ class _Reader:
             self.pos += 2
             return AwardKind.POINTS, n, None
         raise self.fail(f"'by cards', 'tricks', 'honours', 'aces' or 'in honours' after {w}", _AWARD_HELP)
+
+    @staticmethod
+    def total(n: int, at: int) -> _Award:
+        if not 1 <= n <= 13:
+            raise ResultSyntaxError(f"a side wins at most 13 tricks, not {n}", at)
+        return AwardKind.TRICKS, n, None
 
     def honours(self, n: int, at: int) -> _Award:
         if n not in (3, 4, 5):
@@ -349,10 +415,18 @@ class _Reader:
         raise self.fail(f"a suit (hearts, spades …) or no-trumps after {prep!r}", hint)
 
 
+def _other(side: BookPair | Narrative) -> BookPair | Narrative:
+    """The side a "lose" clause gives its awards to."""
+    if isinstance(side, BookPair):
+        return side.other
+    return Narrative.THEY if side is Narrative.WE else Narrative.WE
+
+
 def parse_result(text: str) -> list[Claim]:
     """Read a result line into its claims, in order; raise :class:`ResultSyntaxError` if unreadable.
 
-    Values: by_cards 1…7 (the odd trick = 1); honours 3 (simple), 4 or 5; aces 3 ("30 aces"),
+    Values: by_cards 1…7 (the odd trick = 1); tricks 1…13 (a total); game "game"; rubber "rubber";
+    honours 3 (simple), 4 or 5; aces 3 ("30 aces"),
     4 ("40 aces"; "100 aces" with detail ONE_HAND); slam "little" | "grand";
     chicane "single" | "double"; points N (from "N in honours").
     """
@@ -367,5 +441,5 @@ def parse_result(text: str) -> list[Claim]:
         if k == r.pos:
             raise r.fail("';', ',' or 'and' before another clause, or the end of the line")
         r.pos = k
-        claims += r.clause(claims[-1].side)
+        claims += r.clause(r.subject or claims[-1].side)
     return claims

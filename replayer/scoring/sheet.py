@@ -207,6 +207,8 @@ def facts_from_claims(
         strain = strain or cl.strain
         if cl.kind is AwardKind.BY_CARDS:
             tricks[side] = 6 + int(cl.value)
+        elif cl.kind is AwardKind.TRICKS:
+            tricks[side] = int(cl.value)
         elif cl.kind is AwardKind.SLAM:
             tricks.setdefault(side, 12 if cl.value == "little" else 13)
         elif cl.kind is AwardKind.HONOURS:

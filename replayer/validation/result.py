@@ -1,5 +1,8 @@
-"""The book's result line against the cards (rules-reference §6.3): tricks by cards, slams,
-honours, aces and chicane, each claim checked where the replay can check it.
+"""The book's result line against the cards (rules-reference §6.3): tricks by cards, a total of
+tricks, slams, the game and the rubber, honours, aces and chicane, each claim checked where the
+replay can check it.  A side that wins the game or the rubber must win a game on this deal from
+the score before it; whether that game was the rubber's is not checked (the record does not
+give the games won before the deal).
 
 A claim the cards contradict is an error, unless the file records that part of the result line
 (its honours, its trick count, the strain it names) as the book's own error; then it is a
@@ -153,8 +156,25 @@ class _Judge:
                 self.mismatch("result-honours", problem, span, _BOOK_ERROR_HINT)
         elif cl.kind is AwardKind.POINTS:
             self._points(cl, cl.side, span)
-        elif cl.kind in (AwardKind.BY_CARDS, AwardKind.SLAM):
+        elif cl.kind in (AwardKind.BY_CARDS, AwardKind.SLAM, AwardKind.TRICKS):
             self._tricks(cl, cl.side, span)
+        elif cl.kind in (AwardKind.GAME, AwardKind.RUBBER):
+            self._game(cl, cl.side, span)
+
+    def _game(self, cl: Claim, side: BookPair, span: Span | None) -> None:
+        """ "the game", "the rubber": the side wins a game on this deal, from the score before it."""
+        score = score_game(self.game) if self.complete and self.full_deal else None
+        if score is None or self.record.score_before is None:
+            self.unverifiable(cl, "the deal or the score before it is not known", span)
+            return
+        self.checked.add(ResultPart.TRICKS)
+        if score.game != self.game.pair(side):
+            self.mismatch(
+                "result-tricks",
+                f"the result line gives {side.label} the {cl.value}, but they win no game on this deal",
+                span,
+                _TRICKS_HINT,
+            )
 
     def _points(self, cl: Claim, side: BookPair, span: Span | None) -> None:
         """ "N in honours": the honour, ace and chicane points the score gives the side."""
@@ -174,7 +194,8 @@ class _Judge:
             )
 
     def _tricks(self, cl: Claim, side: BookPair, span: Span | None) -> None:
-        """Tricks by cards (after any revoke penalty) or a slam (the tricks won in play, BW-22)."""
+        """Tricks by cards (after any revoke penalty), or a slam or a total of tricks (the tricks
+        won in play, BW-22: the book counts its trick table)."""
         game = self.game
         if not self.complete:
             self.unverifiable(cl, "the play is not complete", span)
@@ -194,8 +215,17 @@ class _Judge:
                     _TRICKS_HINT,
                 )
             return
+        won = game.tricks_of(game.pair(side))  # slams and totals count the tricks won in play (BW-22)
+        if cl.kind is AwardKind.TRICKS:
+            if won != cl.value:
+                self.mismatch(
+                    "result-tricks",
+                    f"the result line says {side.label} win {cl.value} tricks, but in the play they win {won}",
+                    span,
+                    _TRICKS_HINT,
+                )
+            return
         want = 12 if cl.value == "little" else 13
-        won = game.tricks_of(game.pair(side))  # slams count the tricks won in play (BW-22)
         if won != want:
             self.mismatch(
                 "result-tricks",
