@@ -149,6 +149,11 @@ class BookErrorRecord:
     span: Span
     trick: int | None = None
     part: ResultPart | None = None
+    #: ``about: card``, a card the book misprints: the seat as written, the card printed (kept in
+    #: the play) and the reading (replayed in its place); ``trick`` is the trick
+    seat: str | None = None
+    printed: Card | None = None
+    reading: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -240,7 +240,7 @@ _RESULT_PARTS = {
 
 def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
     """Where the book disagrees with its own cards: {about: result [honours | tricks | strain] |
-    trick N, text}."""
+    trick N, text}, or {about: card, trick, seat, printed, reading, text} for a misprinted card."""
     out = []
     for item in r.items(node, "book_errors"):
         m = r.mapping(item, BOOK_ERROR_KEYS, "a book error")
@@ -255,17 +255,46 @@ def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
         about = about.strip().lower()
         trick = re.fullmatch(r"trick (1[0-3]|[1-9])", about)
         part = _RESULT_PARTS.get(about)
-        if part is None and not trick:
+        if part is None and not trick and about != "card":
             r.error(
                 "bad-value",
                 f"book error about {about!r}: write 'result' (its honours), 'result tricks', "
-                "'result strain' or 'trick N'",
+                "'result strain', 'trick N' or 'card'",
                 m["about"][1],
             )
             continue
+        if about == "card":
+            card_error = _read_card_error(r, m, item, about, text)
+            if card_error is not None:
+                out.append(card_error)
+            continue
+        extra = [k for k in ("trick", "seat", "printed", "reading") if k in m]
+        if extra:
+            r.error(
+                "unknown-key",
+                f"book error about {about!r}: {', '.join(extra)} belong to 'about: card' only",
+                m[extra[0]][0],
+            )
         number = read_number(trick.group(1), 13) if trick else None
         out.append(BookErrorRecord(about, text, r.span(m["about"][1]), number, part))
     return tuple(out)
+
+
+def _read_card_error(
+    r: FieldReader, m: dict[str, tuple[Node, Node]], item: Node, about: str, text: str
+) -> BookErrorRecord | None:
+    """``about: card``: a card the book misprints, {trick, seat, printed, reading}."""
+    missing = [k for k in ("trick", "seat", "printed", "reading") if k not in m]
+    if missing:
+        r.error("missing-key", f"a book error about a card needs {', '.join(missing)}", item)
+        return None
+    trick = r.integer(m["trick"][1], "book error trick", 1, 13)
+    seat = r.seat(m["seat"][1], "book error seat")
+    printed = r.located(m["printed"][1], "book error printed card", parse_card)
+    reading = r.located(m["reading"][1], "book error reading", parse_card)
+    if trick is None or seat is None or printed is None or reading is None:
+        return None
+    return BookErrorRecord(about, text, r.span(item), trick, None, seat.value, printed.value, reading.value)
 
 
 def read_transcription(r: FieldReader, node: Node) -> TranscriptionRecord | None:

@@ -181,7 +181,7 @@ def _check_following(
         )
         if later:
             msg += f" ({later[1]} is played at trick {later[0]})"
-        book = [b for b in ck.record.book_errors if b.trick == number]
+        book = [b for b in ck.record.book_errors if b.trick == number and b.printed is None]
         if book:
             # The book's own revoke, kept as printed: a warning, and the penalty is scored.
             ck.add(
@@ -215,7 +215,13 @@ def _check_book_errors_found(ck: Check, revokes: list[tuple[int, Seat]], replaye
     unreached = range(first + replayed, first + len(ck.record.tricks))
     flagged = _flagged_tricks(ck)
     for b in ck.record.book_errors:
-        if b.trick is None or b.trick in used or b.trick in unreached or b.trick in flagged:
+        if (
+            b.trick is None
+            or b.printed is not None
+            or b.trick in used
+            or b.trick in unreached
+            or b.trick in flagged
+        ):
             continue
         ck.add(
             "book-error-unmatched",

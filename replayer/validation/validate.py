@@ -8,6 +8,8 @@ goes on so that a transcriber sees them all at once.  The checks, in the order t
   the dealer, the declaration (make or auction);
 * :mod:`.deal`: the columns, the four hands, the first trick recorded; a hand with no cards, or a
   short deal not marked as a position, is an error;
+* :mod:`.book_cards`: a card the book misprints (``book_errors``, ``about: card``) is replaced by
+  its reading before the play is checked, and reported once;
 * :mod:`.played_cards`: each card played once, from the hand that holds it (fixes: :mod:`.fixes`);
 * :mod:`.replay`: the tricks in turn: leads, following suit, winners;
 * :mod:`.result`: the book's result line; :mod:`.claims`: the author's claims and the readings.
@@ -18,6 +20,7 @@ from __future__ import annotations
 from ..record.diagnostics import Diagnostic
 from ..record.hand import HandRecord
 from ..rules.game import Game
+from .book_cards import check_book_cards_legal, read_book_cards
 from .checking import Check
 from .claims import check_holding_claims, check_readings
 from .deal import check_position, columns, deal, first_trick, holdings, row
@@ -42,6 +45,7 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     dealt = deal(ck)
     rows = [row(t) for t in record.tricks]
     first = first_trick(record, dealt)
+    book_cards = read_book_cards(ck, rows, cols, first)
     if passed_out and record.tricks:
         ck.add(
             "play-after-pass-out",
@@ -63,5 +67,6 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     if game is not None:
         check_holding_claims(ck, game, record)
         check_readings(ck, game, record)
+    check_book_cards_legal(ck, book_cards)
     ck.diags.sort(key=lambda d: (d.span.line if d.span else 0, d.span.col if d.span else 0))
     return game, ck.diags

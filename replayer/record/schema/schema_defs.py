@@ -401,10 +401,17 @@ def _record_defs() -> JSON:
                     "result, result tricks, result strain, or trick N (1 to 13)",
                     description="Where the book errs: result (the result line's honours, aces or chicane; "
                     "also written result honours), result tricks (its trick count), result strain "
-                    "(the strain it names), or trick N (a revoke the book prints there).",
-                    examples=["result", "result tricks", "trick 4"],
+                    "(the strain it names), trick N (a revoke the book prints there), or card (a "
+                    "card the book misprints: give trick, seat, printed and reading).",
+                    examples=["result", "result tricks", "trick 4", "card"],
                 ),
                 "text": text("What the book says and what the cards show, in your own words."),
+                "trick": ref("trickNumber", "For about: card, the trick of the misprinted card."),
+                "seat": ref("seat", "For about: card, the seat (column) of the misprinted card."),
+                "printed": ref(
+                    "plainCard", "For about: card, the card as the book prints it (kept in the play)."
+                ),
+                "reading": ref("plainCard", "For about: card, the card the book meant (replayed)."),
             },
         },
         "reading": {

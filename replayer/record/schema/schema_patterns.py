@@ -337,6 +337,7 @@ BOOK_ERROR_ABOUT = whole(
         + alt(*(ci_literal(" " + w) for w in ("honours", "honors", "tricks", "strain")))
         + ")?",
         ci_literal("trick ") + "(?:1[0-3]|[1-9])",
+        ci("card"),
     )
 )
 YES_NO = whole(alt(*(ci(w) for w in ("true", "false", "yes", "no"))))
