@@ -35,6 +35,7 @@ EDGE = {
     "lessons/build.py",
     "lessons/resources.py",
     "cli/main.py",
+    "cli/read.py",
     "__main__.py",
     "record/schema/build_schema.py",
 }

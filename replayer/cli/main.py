@@ -27,6 +27,7 @@ from .output import (
     to_json,
     to_text,
 )
+from .read import add_read_command, run_read
 
 if TYPE_CHECKING:
     from ..formats.importer import Imported
@@ -42,6 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     _add_hand_commands(sub)
     _add_file_commands(sub)
+    add_read_command(sub)
     return p
 
 
@@ -144,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _import(args)
         if args.command == "export":
             return _export(args)
+        if args.command == "read":
+            return run_read(args)
         return _show(args)
     except NoHands as exc:
         print(f"replayer: {exc}", file=sys.stderr)
