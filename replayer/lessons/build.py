@@ -14,7 +14,8 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,17 +28,22 @@ from ..teaching.make import dummy_bridge, elwell_dealer, foster_dealer, foster_d
 from ..teaching.make_examples import EXAMPLES
 from ..validation.files import Checked, check_file, find_hands
 from .html import (
+    Book,
+    BookView,
     IndexEntry,
     Nav,
+    file_size,
+    hand_heading,
     make_environment,
     render_corpus_front,
     render_index,
     render_lesson,
     render_page,
+    technique_index,
 )
 from .media import LessonImages, lesson_images, publish_images, refused_fetches
 from .model import MAKE_TECHNIQUE, Lesson, lesson_model
-from .outputs import Names, OutputError, OutputFolder, OutputNotOurs, href
+from .outputs import Names, OutputError, OutputFolder, OutputNotOurs, href, site_path
 from .resources import assets_dir, templates_dir
 
 __all__ = [
@@ -76,6 +82,19 @@ class BuildReport:
     seconds: float = 0.0
     corpus_pdf: bool = False
     pdf_error: str | None = None  # why no PDFs could be made, when they were asked for
+    book_pdfs: list[str] = field(default_factory=list)  # each book's own PDF, when the site has several
+    #: seconds spent in each stage: "check" (read, validate, replay), "lesson model" (the notes, the
+    #: double-dummy layer), "HTML", "lesson PDFs", "book PDFs", "index pages"
+    stages: dict[str, float] = field(default_factory=dict)
+
+    @contextmanager
+    def timed(self, stage: str) -> Iterator[None]:
+        """Add the time the block takes to ``stage``."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.stages[stage] = self.stages.get(stage, 0.0) + time.perf_counter() - started
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +108,15 @@ class LessonSummary:
     result: str  # the book's result line, or what the cards give
     techniques: tuple[str, ...]
     technique_tricks: tuple[tuple[str, tuple[int, ...]], ...]  # technique -> the tricks that show it
+    score: str = ""  # the score before the deal, as the facts give it ("A–B 20, Y–Z 8")
+    make: str = ""  # the engine's note on the make (Markdown), "" when it has none
+    make_id: str = ""  # that note's anchor on the lesson page
+
+    _TEXTS = ("title", "citation", "contract", "result", "score", "make", "make_id")
 
     @classmethod
     def of(cls, lesson: Lesson) -> LessonSummary:
+        make = next((n for n in lesson.notes if n.technique == MAKE_TECHNIQUE), None)
         return cls(
             lesson.title,
             lesson.citation,
@@ -99,14 +124,14 @@ class LessonSummary:
             lesson.result or lesson.outcome,
             lesson.techniques,
             lesson.technique_tricks,
+            dict(lesson.facts).get("Score before the deal", ""),
+            make.text if make is not None else "",
+            make.id if make is not None else "",
         )
 
     def to_json(self) -> dict[str, object]:
         return {
-            "title": self.title,
-            "citation": self.citation,
-            "contract": self.contract,
-            "result": self.result,
+            **{k: getattr(self, k) for k in self._TEXTS},
             "techniques": list(self.techniques),
             "technique_tricks": [[k, list(v)] for k, v in self.technique_tricks],
         }
@@ -116,13 +141,13 @@ class LessonSummary:
         """The summary an earlier build kept, or None when the manifest does not hold one."""
         if not isinstance(data, dict):
             return None
-        texts = [data.get(k) for k in ("title", "citation", "contract", "result")]
+        texts = [data.get(k) for k in cls._TEXTS]
         techniques, tricks = data.get("techniques"), data.get("technique_tricks")
         if not all(isinstance(t, str) for t in texts) or not isinstance(techniques, list):
             return None
         if not isinstance(tricks, list) or not all(_technique_entry(e) for e in tricks):
             return None
-        title, citation, contract, result = (str(t) for t in texts)
+        title, citation, contract, result, score, make, make_id = (str(t) for t in texts)
         return cls(
             title,
             citation,
@@ -130,6 +155,9 @@ class LessonSummary:
             result,
             tuple(_strings(techniques)),
             tuple((str(k), tuple(int(t) for t in v)) for k, v in tricks),
+            score,
+            make,
+            make_id,
         )
 
 
@@ -151,6 +179,9 @@ class _Hand:
     checked: Checked
     slug: str  # foster-1904/hand-5
     title: str
+    book: Book
+    number: str = ""  # the book's number for the hand
+    theme: str | None = None  # the book's heading for it
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,11 +297,13 @@ def build_site(
         _build_lesson(ctx, hands, i, _mapping(old_lessons.get(hand.slug)), report)
         for i, hand in enumerate(hands)
     ]
-    manifest: dict[str, object] = {"version": __version__, **_build_corpus(ctx, built, previous, report)}
-    _write_index_pages(ctx, built, report)
+    groups = _group(built)
+    with report.timed("book PDFs"):
+        manifest: dict[str, object] = {"version": __version__, **_build_pdfs(ctx, groups, previous, report)}
+    with report.timed("index pages"):
+        _write_index_pages(ctx, groups, report)
     _remove_stale(site, old_lessons, built)
-    if not report.corpus_pdf and previous.get("corpus"):
-        site.remove(CORPUS_PDF, MANIFEST)
+    _remove_stale_pdfs(site, previous, manifest)
     if len(ctx.dd_cache) != dd_size:
         site.write(DD_CACHE, (json.dumps(ctx.dd_cache, sort_keys=True) + "\n").encode("utf-8"))
     manifest["lessons"] = {b.slug: b.entry for b in built}
@@ -341,23 +374,34 @@ def _check_hands(ctx: _Context, files: list[Path], roots: list[Path], report: Bu
     valid: list[tuple[Checked, str]] = []
     for n, path in enumerate(files, 1):
         ctx.tell(n, len(files), f"checking {path}")
-        checked = check_file(path)
+        with report.timed("check"):
+            checked = check_file(path)
         report.diagnostics.extend(checked.diagnostics)
         errors = [d for d in checked.diagnostics if d.severity is Severity.ERROR]
         if errors or checked.game is None or checked.record is None:
             report.invalid.append(checked)
             continue
         valid.append((checked, _slug(path, roots)))
-    valid.sort(key=lambda v: _natural(v[1]))
+    books = {slug: Book.of(checked.record, slug) for checked, slug in valid if checked.record is not None}
+    valid.sort(key=lambda v: (books[v[1]].order, _natural(v[1])))  # the index's order: by book, then file
     names = Names(reserved=SITE_PAGES)
     hands: list[_Hand] = []
     for checked, slug in valid:
-        assert checked.record is not None
+        record = checked.record
+        assert record is not None
         *folders, stem = slug.split("/")
-        title = (
-            checked.record.title.value if checked.record.title is not None else _shown(checked.record.path)
+        title = record.title.value if record.title is not None else _shown(record.path)
+        src = record.source
+        hands.append(
+            _Hand(
+                checked,
+                "/".join(names.give(tuple(folders), stem, ".html")),
+                title,
+                books[slug],
+                src.hand.value if src is not None and src.hand is not None else "",
+                src.theme.value if src is not None and src.theme is not None else None,
+            )
         )
-        hands.append(_Hand(checked, "/".join(names.give(tuple(folders), stem, ".html")), title))
     return hands
 
 
@@ -427,84 +471,30 @@ def _render_lesson(
     """Write a lesson's page, and its PDF when the print page changed; its PDF key goes in ``entry``."""
     game, record = hand.checked.game, hand.checked.record
     assert game is not None and record is not None
-    lesson = lesson_model(game, record, hand.checked.diagnostics, ctx.dd_cache, double_dummy=ctx.with_dd)
+    with report.timed("lesson model"):
+        lesson = lesson_model(game, record, hand.checked.diagnostics, ctx.dd_cache, double_dummy=ctx.with_dd)
     # the hand's images copied into media/ beside the page; a refused one is shown as its alt text
     lesson = publish_images(lesson, images, ctx.site.write)
     html_path = ctx.out / (hand.slug + ".html")
-    ctx.site.write(
-        hand.slug + ".html", render_lesson(ctx.env, lesson, nav, version=__version__).encode("utf-8")
-    )
+    with report.timed("HTML"):
+        page = render_lesson(ctx.env, lesson, nav, version=__version__)
+        ctx.site.write(hand.slug + ".html", page.encode("utf-8"))
     if ctx.options.pdf:
         from .pdf import render_pdf
 
-        html = render_lesson(ctx.env, lesson, nav, version=__version__, for_print=True)
+        with report.timed("HTML"):
+            html = render_lesson(ctx.env, lesson, nav, version=__version__, for_print=True)
         # the PDF depends only on the print page: an edit that leaves it alone costs no render
         pdf_key = hashlib.sha256((ctx.base_key + html).encode("utf-8")).hexdigest()
         entry["pdf_key"] = pdf_key
         if old.get("pdf_key") != pdf_key or not ctx.site.is_file(hand.slug + ".pdf"):
             refused: list[str] = []
-            ctx.site.write(hand.slug + ".pdf", render_pdf(html, base_url=str(html_path), refused=refused))
+            with report.timed("lesson PDFs"):
+                pdf = render_pdf(html, base_url=str(html_path), refused=refused)
+                ctx.site.write(hand.slug + ".pdf", pdf)
             report.diagnostics.extend(refused_fetches(hand.checked, refused))
             report.pdfs += 1
     return LessonSummary.of(lesson)
-
-
-def _build_corpus(
-    ctx: _Context, built: list[_Built], previous: dict[str, object], report: BuildReport
-) -> dict[str, object]:
-    """The PDF of all hands, assembled again only when a lesson or the build changed; its entries
-    for the manifest (the corpus key and the front matter's key)."""
-    if not ctx.options.pdf or not built:
-        return {}
-    corpus_key = hashlib.sha256("\0".join([ctx.base_key] + [b.key for b in built]).encode()).hexdigest()
-    if ctx.options.force or previous.get("corpus") != corpus_key or not ctx.site.is_file(CORPUS_PDF):
-        ctx.tell(len(built), len(built), "assembling the PDF of all hands")
-        front: object = _write_corpus(ctx.env, built, ctx.site, previous.get("front"))
-    else:
-        front = previous.get("front")
-    report.corpus_pdf = True
-    return {"front": front, "corpus": corpus_key}
-
-
-def _write_index_pages(ctx: _Context, built: list[_Built], report: BuildReport) -> None:
-    """The front page (every book and its hands, and the hands that could not be built), the
-    technique index and the make exercises."""
-    books: dict[str, list[IndexEntry]] = {}
-    for b in built:
-        s = b.summary
-        books.setdefault(_book_title(b.hand), []).append(
-            IndexEntry(
-                book=_book_title(b.hand),
-                href=href(b.slug + ".html"),
-                title=s.title,
-                citation=s.citation,
-                contract=s.contract,
-                result=s.result,
-                techniques=s.techniques,
-                pdf=href(b.slug + ".pdf") if ctx.options.pdf else None,
-            )
-        )
-    problems = [
-        _shown(
-            f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
-        )
-        for c in report.invalid
-    ]
-    index = render_index(
-        ctx.env,
-        list(books.items()),
-        version=__version__,
-        corpus_pdf=CORPUS_PDF if report.corpus_pdf else None,
-        problems=problems,
-        extra={"techniques_page": TECHNIQUES_PAGE, "makes_page": MAKES_PAGE},
-    )
-    ctx.site.write("index.html", index.encode("utf-8"))
-    techniques = render_page(
-        ctx.env, "techniques.html", version=__version__, techniques=_technique_index(built)
-    )
-    ctx.site.write(TECHNIQUES_PAGE, techniques.encode("utf-8"))
-    makes = render_page(ctx.env, "makes.html", version=__version__, exercises=_make_exercises())
-    ctx.site.write(MAKES_PAGE, makes.encode("utf-8"))
 
 
 def _remove_stale(site: OutputFolder, old_lessons: dict[str, object], built: list[_Built]) -> None:
@@ -545,19 +535,6 @@ MAKES_PAGE = "makes.html"
 SITE_PAGES = ("index", "techniques", "makes", "all-hands")
 
 
-def _technique_index(built: list[_Built]) -> list[tuple[str, list[tuple[str, str, list[tuple[int, str]]]]]]:
-    """Each technique, in the detectors' order, with every hand and trick that shows it."""
-    order = [MAKE_TECHNIQUE] + [TECHNIQUES[n] for n in detector_names()]
-    found: dict[str, list[tuple[str, str, list[tuple[int, str]]]]] = {}
-    for b in built:
-        for technique, tricks in b.summary.technique_tricks:
-            page = b.slug + ".html"
-            found.setdefault(technique, []).append(
-                (b.summary.title, href(page), [(t, href(page, f"trick-{t}")) for t in tricks])
-            )
-    return [(t, found[t]) for t in order if t in found] + [(t, v) for t, v in found.items() if t not in order]
-
-
 def _make_exercises() -> list[dict[str, object]]:
     """The books' example hands for the make, with what each rule set here advises."""
     out: list[dict[str, object]] = []
@@ -587,21 +564,6 @@ def _strings(value: object) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
 
-def _book_title(hand: _Hand) -> str:
-    """The book a hand comes from, as the index heads it; else the hand's folder."""
-    rec = hand.checked.record
-    src = rec.source if rec is not None else None
-    if src is not None and src.book is not None:
-        title = src.book.value
-        if src.author is not None:
-            title = f"{src.author.value}, {title}"
-        if src.year is not None:
-            title += f" ({src.year.value})"
-        return title
-    parent = Path(hand.slug).parent.as_posix()
-    return parent if parent != "." else "Hands"
-
-
 def _copy_assets(site: OutputFolder) -> None:
     for src in sorted(ASSETS.rglob("*")):
         if src.is_file() and src.suffix in (".css", ".js", ".ttf", ".txt", ".woff2"):
@@ -626,39 +588,196 @@ def _read_back(site: OutputFolder, rel: str) -> bytes:
     return data
 
 
-def _write_corpus(env: jinja2.Environment, built: list[_Built], site: OutputFolder, front_key: object) -> str:
-    """Assemble the corpus PDF; the front matter is rendered again only when its page changes.
-    Returns the front matter's key for the manifest."""
+# ------------------------------------------------------------------------------------ the books
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """One book of the site, its lessons in order, and the names of its section and PDF."""
+
+    book: Book
+    built: tuple[_Built, ...]
+    anchor: str  # the book's own PDF without ".pdf", and its section's id in the index
+    pdf: str  # that PDF, or the corpus PDF when the site holds one book
+
+
+def _group(built: list[_Built]) -> list[_Group]:
+    """The lessons by book, in the books' order (the lessons are sorted by book already).  Each book's
+    PDF is named after its folder (``elwell-1904.pdf``), unique, and never a page of the site or a
+    lesson's PDF at the top of the site."""
+    by_book: dict[Book, list[_Built]] = {}
+    for b in built:
+        by_book.setdefault(b.hand.book, []).append(b)
+    names = Names(reserved=SITE_PAGES + tuple(b.slug for b in built if "/" not in b.slug))
+    groups = []
+    for book, items in by_book.items():
+        folder = Path(items[0].slug).parent.as_posix()
+        stem = (
+            folder.replace("/", "-") if folder != "." else re.sub(r"[^a-z0-9]+", "-", book.short.casefold())
+        )
+        anchor = names.give((), stem.strip("-") or "hands", ".pdf")[0]
+        groups.append(_Group(book, tuple(items), anchor, anchor + ".pdf" if len(by_book) > 1 else CORPUS_PDF))
+    return groups
+
+
+def _entry(ctx: _Context, b: _Built, page: int | None = None) -> IndexEntry:
+    """A hand as the index, the technique page, the makes page and a PDF's contents list it."""
+    s, hand = b.summary, b.hand
+    heading, subtitle = hand_heading(s.title, hand.theme)
+    page_href = href(b.slug + ".html")
+    return IndexEntry(
+        book=hand.book.heading,
+        href=page_href,
+        title=s.title,
+        citation=s.citation,
+        contract=s.contract,
+        result=s.result,
+        techniques=s.techniques,
+        pdf=href(b.slug + ".pdf") if ctx.options.pdf else None,
+        page=page,
+        number=hand.number,
+        heading=heading,
+        subtitle=subtitle,
+        label=f"{hand.book.short}, Hand {hand.number}" if hand.number else f"{hand.book.short}, {heading}",
+        technique_tricks=s.technique_tricks,
+        score=s.score,
+        make=s.make,
+        make_href=f"{page_href}#{s.make_id}" if s.make_id else page_href,
+    )
+
+
+def _view(group: _Group, entries: list[IndexEntry], pdf: str | None = None, size: str = "") -> BookView:
+    book = group.book
+    return BookView(
+        anchor=group.anchor,
+        heading=book.heading,
+        title=book.title or book.heading,
+        author=book.author,
+        year=str(book.year) if book.year is not None else "",
+        short=book.short,
+        entries=tuple(entries),
+        pdf=pdf,
+        pdf_size=size,
+    )
+
+
+def _build_pdfs(
+    ctx: _Context, groups: list[_Group], previous: dict[str, object], report: BuildReport
+) -> dict[str, object]:
+    """Each book's PDF (when the site holds more than one book) and the PDF of all the hands, each
+    assembled again only when one of its lessons or the build changed; their keys for the manifest."""
+    if not ctx.options.pdf or not groups:
+        return {}
+    old_books = _mapping(previous.get("books"))
+    books: dict[str, object] = {}
+    if len(groups) > 1:
+        for g in groups:
+            books[g.pdf] = _book_pdf(ctx, [g], g.pdf, _mapping(old_books.get(g.pdf)))
+            report.book_pdfs.append(g.pdf)
+    whole = _book_pdf(
+        ctx, groups, CORPUS_PDF, {"key": previous.get("corpus"), "front": previous.get("front")}
+    )
+    report.corpus_pdf = True
+    return {"corpus": whole["key"], "front": whole["front"], "books": books}
+
+
+def _book_pdf(ctx: _Context, groups: list[_Group], name: str, old: dict[str, object]) -> dict[str, object]:
+    """The PDF ``name`` of these books' lessons, assembled unless the last build made the same."""
+    parts = [ctx.base_key, name] + [g.book.heading for g in groups] + [b.key for g in groups for b in g.built]
+    key = hashlib.sha256("\0".join(parts).encode()).hexdigest()
+    front = old.get("front")
+    if ctx.options.force or old.get("key") != key or not ctx.site.is_file(name):
+        n = sum(len(g.built) for g in groups)
+        ctx.tell(n, n, f"assembling {name}")
+        front = _write_pdf(ctx, groups, name, front)
+    return {"key": key, "front": front}
+
+
+FRONT_CACHE = ".replayer-front.pdf"
+
+
+def _front_cache(name: str) -> str:
+    """Where the front matter of the PDF ``name`` is kept between builds."""
+    return FRONT_CACHE if name == CORPUS_PDF else f".replayer-front-{name}"
+
+
+def _write_pdf(ctx: _Context, groups: list[_Group], name: str, front_key: object) -> str:
+    """Assemble a PDF of books: a title page naming them, the contents, then each lesson's own PDF.
+    The front matter is rendered again only when its page changes.  Returns its key for the manifest."""
     from .pdf import assemble_corpus, render_pdf
 
-    out = site.root
-    lessons = [(b.summary.title, _read_back(site, b.slug + ".pdf")) for b in built]
-    books = sorted({_book_title(b.hand) for b in built})
-    title = books[0] if len(books) == 1 else "Illustrative hands"
+    site = ctx.site
+    lessons = [(b.summary.title, _read_back(site, b.slug + ".pdf")) for g in groups for b in g.built]
+    whole = len(groups) > 1
+    title = "Illustrative hands from the classic bridge books" if whole else groups[0].book.heading
 
     def front(starts: list[int]) -> bytes:
-        entries = [
-            IndexEntry(
-                book=_book_title(b.hand),
-                href="",
-                title=b.summary.title,
-                citation=b.summary.citation,
-                contract=b.summary.contract,
-                result="",
-                page=start,
-            )
-            for b, start in zip(built, starts, strict=True)
-        ]
-        html = render_corpus_front(env, entries, title=title, version=__version__)
+        pages = iter(starts)
+        views = [_view(g, [_entry(ctx, b, next(pages)) for b in g.built]) for g in groups]
+        html = render_corpus_front(ctx.env, views, title=title, version=__version__, whole=whole)
         nonlocal front_key
         key = hashlib.sha256(html.encode("utf-8")).hexdigest()
-        cached = site.read(FRONT_CACHE) if key == front_key else None
+        cached = site.read(_front_cache(name)) if key == front_key else None
         if cached is not None:
             return cached
-        pdf = render_pdf(html, base_url=str(out / "index.html"))
-        site.write(FRONT_CACHE, pdf)
+        pdf = render_pdf(html, base_url=str(site.root / "index.html"))
+        site.write(_front_cache(name), pdf)
         front_key = key
         return pdf
 
-    site.write(CORPUS_PDF, assemble_corpus(front, lessons, title=title))
+    sections = [(g.book.heading, len(g.built)) for g in groups] if whole else None
+    site.write(name, assemble_corpus(front, lessons, title=title, sections=sections))
     return str(front_key)
+
+
+def _remove_stale_pdfs(site: OutputFolder, previous: dict[str, object], manifest: dict[str, object]) -> None:
+    """The PDFs an earlier build made that this one did not: the corpus PDF when no PDFs were made,
+    a book's PDF (and its cached front matter) when the book is gone or the site holds one book."""
+    if "corpus" not in manifest and previous.get("corpus"):
+        site.remove(CORPUS_PDF, MANIFEST)
+    wanted = _mapping(manifest.get("books"))
+    for name in _mapping(previous.get("books")):
+        if name not in wanted:
+            site.remove(name, MANIFEST)
+            if site_path(name) is not None and "/" not in name:
+                site.remove_own(_front_cache(name))
+
+
+def _write_index_pages(ctx: _Context, groups: list[_Group], report: BuildReport) -> None:
+    """The front page (every book and its hands, and the hands that could not be built), the
+    technique index and the make exercises with the make of every hand."""
+
+    def pdf_of(group: _Group) -> tuple[str | None, str]:
+        if not report.corpus_pdf:
+            return None, ""
+        size = ctx.site.size(group.pdf)
+        return href(group.pdf), file_size(size) if size is not None else ""
+
+    books = [_view(g, [_entry(ctx, b) for b in g.built], *pdf_of(g)) for g in groups]
+    problems = [
+        _shown(
+            f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
+        )
+        for c in report.invalid
+    ]
+    corpus_size = ctx.site.size(CORPUS_PDF) if report.corpus_pdf else None
+    index = render_index(
+        ctx.env,
+        books,
+        version=__version__,
+        corpus_pdf=CORPUS_PDF if report.corpus_pdf else None,
+        problems=problems,
+        extra={
+            "techniques_page": TECHNIQUES_PAGE,
+            "makes_page": MAKES_PAGE,
+            "corpus_size": file_size(corpus_size) if corpus_size is not None else "",
+        },
+    )
+    ctx.site.write("index.html", index.encode("utf-8"))
+    order = [MAKE_TECHNIQUE] + [TECHNIQUES[n] for n in detector_names()]
+    techniques = render_page(
+        ctx.env, "techniques.html", version=__version__, techniques=technique_index(books, order), books=books
+    )
+    ctx.site.write(TECHNIQUES_PAGE, techniques.encode("utf-8"))
+    makes = render_page(ctx.env, "makes.html", version=__version__, exercises=_make_exercises(), books=books)
+    ctx.site.write(MAKES_PAGE, makes.encode("utf-8"))

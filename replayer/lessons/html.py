@@ -10,7 +10,8 @@ folder first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import jinja2
@@ -21,11 +22,18 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup
 
+from ..record.hand import HandRecord
 from .model import Lesson
 
 __all__ = [
     "Nav",
     "IndexEntry",
+    "Book",
+    "BookView",
+    "hand_heading",
+    "TechniqueView",
+    "technique_index",
+    "file_size",
     "make_environment",
     "render_lesson",
     "render_index",
@@ -130,6 +138,153 @@ class IndexEntry:
     pdf: str | None = None
     valid: bool = True
     page: int | None = None  # first page in the corpus PDF
+    number: str = ""  # the book's number for the hand ("21"), or "" when the source gives none
+    heading: str = ""  # the book's theme for the hand, else its title without "Hand No. 21: "
+    subtitle: str = ""  # the title's words when the heading is the theme and they say more
+    label: str = ""  # the book and hand in a few words: "Elwell 1904, Hand 21"
+    technique_tricks: tuple[tuple[str, tuple[int, ...]], ...] = ()  # technique -> the tricks that show it
+    score: str = ""  # the score before the deal
+    make: str = ""  # the engine's note on the make (Markdown)
+    make_href: str = ""  # that note on the lesson page
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """The book a hand comes from, as its source names it; a hand whose source names no book belongs
+    to its folder."""
+
+    title: str  # "Advanced Bridge", or "" when the source names no book
+    author: str
+    year: int | None
+    folder: str  # the folder of the hand's lesson ("elwell-1904", "" at the top)
+
+    @classmethod
+    def of(cls, record: HandRecord, slug: str) -> Book:
+        src = record.source
+        folder = slug.rpartition("/")[0]
+        if src is None or src.book is None:
+            return cls("", "", None, folder)
+        return cls(
+            src.book.value,
+            src.author.value if src.author is not None else "",
+            src.year.value if src.year is not None else None,
+            "",
+        )
+
+    @property
+    def order(self) -> tuple[object, ...]:
+        """By year, then the author's surname, then the title; a book without a year last."""
+        surname = self.author.split()[-1] if self.author.split() else ""
+        year = (0, self.year) if self.year is not None else (1, 0)
+        return (year, surname.casefold(), self.title.casefold(), self.folder.casefold())
+
+    @property
+    def heading(self) -> str:
+        """ "J. B. Elwell, Advanced Bridge (1904)"; the folder's name for hands without a book."""
+        if not self.title:
+            return self.folder or "Hands"
+        head = f"{self.author}, {self.title}" if self.author else self.title
+        return f"{head} ({self.year})" if self.year is not None else head
+
+    @property
+    def short(self) -> str:
+        """ "Elwell 1904": the author's surname and the year, or the title."""
+        surname = self.author.split()[-1] if self.author.split() else ""
+        words = " ".join(str(w) for w in (surname, self.year) if w)
+        return words or self.title or self.folder or "Hands"
+
+
+@dataclass(frozen=True, slots=True)
+class BookView:
+    """One book of the site: its hands (in order), and its PDF.  Iterates as ``(heading, entries)``,
+    the pair a template written for earlier versions loops over."""
+
+    anchor: str  # the section's id in the index: "elwell-1904"
+    heading: str  # "J. B. Elwell, Advanced Bridge (1904)", or the folder when the source names no book
+    title: str  # the book's title alone ("Advanced Bridge"), or the heading
+    author: str
+    year: str
+    short: str  # "Elwell 1904": the book in the technique index and the makes page
+    entries: tuple[IndexEntry, ...]
+    pdf: str | None = None  # the book's own PDF (or the corpus PDF when it is the only book)
+    pdf_size: str = ""  # "1.2 MB"
+
+    def __iter__(self) -> Iterator[object]:
+        return iter((self.heading, self.entries))
+
+    @property
+    def count(self) -> str:
+        n = len(self.entries)
+        return f"{n} hand" if n == 1 else f"{n} hands"
+
+
+@dataclass(frozen=True, slots=True)
+class TechniqueView:
+    """A technique on the technique index: every hand that shows it, book by book, with the tricks."""
+
+    name: str
+    anchor: str  # "the-down-and-out-echo"
+    books: tuple[tuple[BookView, tuple[tuple[IndexEntry, tuple[tuple[int, str], ...]], ...]], ...]
+
+    @property
+    def count(self) -> int:
+        return sum(len(hands) for _, hands in self.books)
+
+    @property
+    def before_play(self) -> bool:
+        """Shown before the play in every hand (the make): no trick to link."""
+        return all(not tricks for _, hands in self.books for _, tricks in hands)
+
+
+def technique_index(books: Sequence[BookView], order: Sequence[str]) -> list[TechniqueView]:
+    """Each technique found in the books' hands, in ``order`` (then any other, as first found), with
+    each book's hands that show it and links to the tricks."""
+    found: dict[str, dict[str, list[tuple[IndexEntry, tuple[tuple[int, str], ...]]]]] = {}
+    for book in books:
+        for e in book.entries:
+            for technique, tricks in e.technique_tricks:
+                links = tuple((t, f"{e.href}#trick-{t}") for t in tricks)
+                found.setdefault(technique, {}).setdefault(book.anchor, []).append((e, links))
+    names = [t for t in order if t in found] + [t for t in found if t not in order]
+    return [
+        TechniqueView(
+            name,
+            _anchor(name),
+            tuple((b, tuple(found[name][b.anchor])) for b in books if b.anchor in found[name]),
+        )
+        for name in names
+    ]
+
+
+def _anchor(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "technique"
+
+
+def hand_heading(title: str, theme: str | None) -> tuple[str, str]:
+    """What the index shows for a hand: the book's theme (else the title without its "Hand No. 21:"),
+    and the title's own words beneath it when they say more than the theme."""
+    tail = _HAND_PREFIX.sub("", title).strip() or title
+    if not theme or not theme.strip():
+        return tail, ""
+    heading = theme.strip()
+    if heading.endswith(".") and not heading.endswith(".."):
+        heading = heading[:-1]  # a printed heading's full stop: "Leading the Losing Trump."
+    same = _comparable(tail) == _comparable(heading)
+    return heading, "" if same else tail
+
+
+_HAND_PREFIX = re.compile(r"^\s*(?:illustrative\s+)?hand\s+(?:no\.?\s*)?[0-9]+\s*[:.—–-]\s*", re.IGNORECASE)
+
+
+def _comparable(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.casefold()).strip()
+
+
+def file_size(size: int) -> str:
+    """A file's size for a reader: "840 KB", "8.1 MB"."""
+    if size < 1_000_000:
+        return f"{max(1, round(size / 1000))} KB"
+    return f"{size / 1_000_000:.1f} MB"
 
 
 def make_environment(template_dirs: Sequence[str]) -> jinja2.Environment:
@@ -158,16 +313,22 @@ def render_lesson(
 
 def render_index(
     env: jinja2.Environment,
-    books: Sequence[tuple[str, Sequence[IndexEntry]]],
+    books: Sequence[BookView],
     *,
     version: str,
     corpus_pdf: str | None,
     problems: Sequence[str] = (),
     extra: dict[str, object] | None = None,
 ) -> str:
-    """The site's front page: every book and its hands."""
+    """The site's front page: every book and its hands, the books listed first as contents."""
     return env.get_template("index.html").render(
-        books=books, version=version, corpus_pdf=corpus_pdf, problems=problems, root="", **(extra or {})
+        books=books,
+        hands=sum(len(b.entries) for b in books),
+        version=version,
+        corpus_pdf=corpus_pdf,
+        problems=problems,
+        root="",
+        **(extra or {}),
     )
 
 
@@ -177,9 +338,16 @@ def render_page(env: jinja2.Environment, template: str, *, version: str, **conte
 
 
 def render_corpus_front(
-    env: jinja2.Environment, entries: Sequence[IndexEntry], *, title: str, version: str
+    env: jinja2.Environment,
+    books: Sequence[BookView],
+    *,
+    title: str,
+    version: str,
+    whole: bool = False,
 ) -> str:
-    """The corpus PDF's title page and table of contents (entries carry their page numbers)."""
+    """A PDF's title page and table of contents: one book, or (``whole``) every book of the site, its
+    hands under it.  The entries carry their page numbers."""
+    entries = [e for b in books for e in b.entries]
     return env.get_template("corpus-front.html").render(
-        entries=entries, title=title, version=version, root=""
+        books=books, entries=entries, title=title, whole=whole, version=version, root=""
     )

@@ -340,6 +340,29 @@ class OutputFolder:
         except OSError:
             return None
 
+    def size(self, rel: str) -> int | None:
+        """The size in bytes of our file at ``rel``; None when there is none."""
+        target = self._file(rel)
+        try:
+            return None if target is None else os.lstat(target).st_size
+        except OSError:
+            return None
+
+    def remove_own(self, name: str) -> None:
+        """Remove a hidden file the build keeps at the top of the folder for itself (a cache named
+        ``.replayer-…``, never a path read from a file); missing is fine."""
+        if not name.startswith(_TEMP_PREFIX) or is_temporary(name) or site_path(name[1:]) is None:
+            raise ValueError(f"not one of the build's own files: {name!r}")
+        if "/" in name:
+            raise ValueError(f"not at the top of the output folder: {name!r}")
+        target = self._file(name)
+        if target is None or name in self.written:
+            return
+        try:
+            target.unlink()
+        except OSError as exc:
+            raise failure(exc, self.root, f"removing {name}") from None
+
     def exists(self, rel: str) -> bool:
         """Something (a file, a folder, a link, even a dangling one) stands at ``rel``."""
         folder = self._folder(self._parts(rel), create=False)

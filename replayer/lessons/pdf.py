@@ -82,13 +82,19 @@ def page_count(pdf: bytes) -> int:
 
 
 def assemble_corpus(
-    front: Callable[[list[int]], bytes], lessons: Sequence[tuple[str, bytes]], *, title: str
+    front: Callable[[list[int]], bytes],
+    lessons: Sequence[tuple[str, bytes]],
+    *,
+    title: str,
+    sections: Sequence[tuple[str, int]] | None = None,
 ) -> bytes:
-    """The whole corpus: front matter (title page and contents), then each lesson's PDF.
+    """A book, or all the books: front matter (title page and contents), then each lesson's PDF.
 
     ``front`` renders the front matter given each lesson's first page number; it is called again
     if the contents turn out longer than first assumed, so the page numbers are always right.
-    The PDF gets an outline (bookmarks) with one entry per lesson."""
+    The PDF gets an outline (bookmarks) with one entry per lesson; with ``sections`` (each book's
+    heading and how many of the lessons, in order, are its), the lessons' entries sit under their
+    book's."""
     counts = [page_count(pdf) for _, pdf in lessons]
     front_pages = 2  # a title page and one page of contents, to begin with
     for _ in range(4):
@@ -104,10 +110,25 @@ def assemble_corpus(
     writer = PdfWriter()
     writer.append(PdfReader(io.BytesIO(front_pdf)), import_outline=False)
     writer.add_outline_item(title="Contents", page_number=min(1, front_pages - 1))
-    for (name, pdf), start in zip(lessons, starts, strict=True):
+    parents = _section_starts(sections, len(lessons))
+    parent = None
+    for i, ((name, pdf), start) in enumerate(zip(lessons, starts, strict=True)):
         writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
-        writer.add_outline_item(title=name, page_number=start - 1)
+        if i in parents:
+            parent = writer.add_outline_item(title=parents[i], page_number=start - 1)
+        writer.add_outline_item(title=name, page_number=start - 1, parent=parent)
     writer.add_metadata({"/Title": title, "/Creator": "replayer"})
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _section_starts(sections: Sequence[tuple[str, int]] | None, lessons: int) -> dict[int, str]:
+    """The index of each section's first lesson, and the section's heading."""
+    starts: dict[int, str] = {}
+    at = 0
+    for heading, count in sections or ():
+        if count > 0 and at < lessons:
+            starts[at] = heading
+        at += count
+    return starts
