@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replayer.formats.book import read_book
+from replayer.formats.book import BookRead, read_book
 from replayer.formats.book.cells import read_cell
 from replayer.formats.book.sentences import read_make, read_score, result_tricks
 from replayer.formats.book.style import STYLES, detect_style
@@ -27,7 +27,7 @@ ELWELL_1902 = BOOKS / "elwell-1902-hands.txt"
 ELWELL_1904 = BOOKS / "elwell-1904-hands.txt"
 
 
-def _read(path: Path, *numbers: int, node_limit: int | None = None):  # type: ignore[no-untyped-def]  # a BookRead
+def _read(path: Path, *numbers: int, node_limit: int | None = None) -> BookRead:
     text = path.read_text(encoding="utf-8")
     if node_limit is None:
         return read_book(text, str(path), None, numbers)

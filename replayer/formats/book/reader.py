@@ -58,18 +58,22 @@ def read_book(
     """Every illustrative hand of the text (or those ``numbers``), read and checked."""
     chosen = STYLES.get(style) if style else detect_style(text)
     if chosen is None:
-        return BookRead(None, (), (_book_problem(path, "read-not-a-book", _not_a_book(style)),))
+        problem = Diagnostic("read-not-a-book", Severity.ERROR, _not_a_book(style), Span(path, 1, 1), _HINT)
+        return BookRead(None, (), (problem,))
     lines = text.splitlines()
     found = find_hands(lines, chosen)
     if not found:
         msg = f"no illustrative hand found in the {chosen.name} style (no heading like the book's)"
-        return BookRead(chosen, (), (_book_problem(path, "read-no-hand", msg),))
+        return BookRead(
+            chosen, (), (Diagnostic("read-no-hand", Severity.ERROR, msg, Span(path, 1, 1), _HINT),)
+        )
     problems: list[Diagnostic] = []
     if numbers:
         have = {h.number for h in found}
         for n in numbers:
             if n not in have:
-                problems.append(_book_problem(path, "read-hand-missing", f"hand {n} is not in the text"))
+                msg = f"hand {n} is not in the text"
+                problems.append(Diagnostic("read-hand-missing", Severity.ERROR, msg, Span(path, 1, 1), _HINT))
         found = [h for h in found if h.number in numbers]
     hands = tuple(_read_hand(h, chosen, path, node_limit) for h in found)
     return BookRead(chosen, hands, tuple(problems))
@@ -81,14 +85,7 @@ def _not_a_book(style: str | None) -> str:
     return f"the text is in none of the known styles ({', '.join(STYLES)}): no illustrative hand can be found"
 
 
-def _book_problem(path: str, code: str, message: str) -> Diagnostic:
-    return Diagnostic(
-        code,
-        Severity.ERROR,
-        message,
-        Span(path, 1, 1),
-        "give a book's text (an e-text or OCR of its illustrative hands), and --style if it is not detected",
-    )
+_HINT = "give a book's text (an e-text or OCR of its illustrative hands), and --style if it is not detected"
 
 
 def _failed(h: HandText, diags: list[Diagnostic]) -> ReadHand:
@@ -101,14 +98,30 @@ def _read_hand(h: HandText, style: Style, path: str, node_limit: int) -> ReadHan
     make = read_make(h.score.text) if h.score else None
     if make is None:
         at = Span(path, h.score.line if h.score else h.line, 1)
-        diags.append(_sentence(at, "the make (who declared which trump) is not understood", Severity.ERROR))
+        diags.append(
+            Diagnostic(
+                "read-make",
+                Severity.ERROR,
+                "the make (who declared which trump) is not understood; the hand is not written",
+                at,
+                "write the hand's declaration by hand from the book's sentence",
+            )
+        )
     if table is None or make is None:
         return _failed(h, [_named(d, where) for d in diags])
     deal, more = read_diagram(h.diagram, style, path) if style.diagram else (None, [])
     diags += more
     score = read_score(h.score.text) if h.score else None
     if h.score is not None and (score is None or score.ab is None):
-        diags.append(_sentence(Span(path, h.score.line, 1), "the score before the deal is not understood"))
+        diags.append(
+            Diagnostic(
+                "read-score",
+                Severity.WARNING,
+                "the score before the deal is not understood; score_before is left out",
+                Span(path, h.score.line, 1),
+                "write score_before by hand from the book's sentence",
+            )
+        )
     problem = Problem(
         tuple(table.rows),
         table.columns,
@@ -230,16 +243,6 @@ def _replay(problem: Problem, reading: tuple[Card, ...], path: str, h: HandText)
             )
         ]
     return []
-
-
-def _sentence(at: Span, what: str, severity: Severity = Severity.WARNING) -> Diagnostic:
-    return Diagnostic(
-        "read-sentence",
-        severity,
-        what,
-        at,
-        "write it in the hand file by hand (score_before, declaration) from the book's sentence",
-    )
 
 
 def _no_reading(path: str, h: HandText, stopped: bool, nodes: int, limit: int) -> Diagnostic:
