@@ -59,11 +59,27 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, object]:
         out["declaration"] = _declaration_json(decl)
     if game.score_before:
         out["score_before"] = dict(game.score_before)
+    if game.games_before:
+        out["games_before"] = dict(game.games_before)
+    if game.score_quote is not None:
+        out["score_quote"] = game.score_quote
     score = score_game(game)
     if score is not None:
         out["score"] = score_json(score, game)
     if record is not None:
         out.update(_record_json(game, record))
+    return out
+
+
+def _score_before_lines(game: Game) -> list[str]:
+    """The score before the deal: the points, the games won in the rubber, the book's words."""
+    parts = [f"{k} {v}" for k, v in game.score_before.items()]
+    if game.games_before:
+        games = ", ".join(f"{k} {v}" for k, v in game.games_before.items())
+        parts.append(f"games {games}" + (" (rubber game)" if game.rubber_game else ""))
+    out = ["Score before the deal: " + ", ".join(parts)] if parts else []
+    if game.score_quote is not None:
+        out.append(f'  "{game.score_quote}"')
     return out
 
 
@@ -264,8 +280,7 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
                 else f"doubled {decl.doubled} times"
             )
         out.append(line)
-    if game.score_before:
-        out.append("Score before the deal: " + ", ".join(f"{k} {v}" for k, v in game.score_before.items()))
+    out += _score_before_lines(game)
     out.append("")
     north, south = _hand_lines(game, Seat.N), _hand_lines(game, Seat.S)
     west, east = _hand_lines(game, Seat.W), _hand_lines(game, Seat.E)

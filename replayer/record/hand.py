@@ -22,6 +22,7 @@ __all__ = [
     "PlayedCard",
     "TrickRecord",
     "SourceRef",
+    "ScoreBefore",
     "MakeRecord",
     "AuctionRecord",
     "ClaimRecord",
@@ -65,6 +66,20 @@ class SourceRef:
     hand: Located[str] | None = None
     pages: Located[str] | None = None
     url: Located[str] | None = None
+    theme: Located[str] | None = None  # the book's heading for the hand ("Saving an Entry Card.")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBefore(Located[dict[Pair | BookPair, int]]):
+    """The score before the deal as the book gives it.
+
+    ``value`` is each side's points below the line toward the game (the sides the file gives, as
+    it names them; empty when it gives games only), ``games`` the games each side has won in the
+    rubber before the deal (0 or 1; a side the book is silent on is left out; None when the file
+    gives no games at all), ``quote`` the book's own words for the score."""
+
+    games: Located[dict[Pair | BookPair, int]] | None = None
+    quote: Located[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +223,7 @@ class HandRecord:
     source: SourceRef | None = None
     rules: Located[str] | None = None
     dealer: Located[str] | None = None
-    score_before: Located[dict[Pair | BookPair, int]] | None = None
+    score_before: ScoreBefore | None = None
     declaration: MakeRecord | AuctionRecord | None = None
     declaration_span: Span | None = None
     columns: tuple[Located[str], ...] = ()

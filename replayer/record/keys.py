@@ -11,6 +11,7 @@ from .hand import ClaimKind
 __all__ = [
     "TOP_KEYS",
     "SOURCE_KEYS",
+    "SCORE_BEFORE_KEYS",
     "DECLARATION_KEYS",
     "PLAY_KEYS",
     "TRICK_KEYS",
@@ -48,7 +49,9 @@ TOP_KEYS = (
     "transcription",
     "interop",
 )
-SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "pages", "url")
+SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "theme", "pages", "url")
+#: the keys of score_before besides the sides (AB, YZ, NS, EW: see ``sides.SIDE_WORDS``)
+SCORE_BEFORE_KEYS = ("games", "quote")
 DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
 TRICK_KEYS = ("cards", "leader", "winner")

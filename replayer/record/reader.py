@@ -18,8 +18,8 @@ from typing import TypeVar
 from ..rules.seats import BookPair, Pair
 from .diagnostics import Diagnostic, Located, Span
 from .fields import FieldReader, read_root
-from .hand import HandRecord, SourceRef
-from .keys import SOURCE_KEYS, TOP_KEYS
+from .hand import HandRecord, ScoreBefore, SourceRef
+from .keys import SCORE_BEFORE_KEYS, SOURCE_KEYS, TOP_KEYS
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
 from .read_cards import Play, read_deal, read_play
 from .read_declaration import read_declaration
@@ -115,14 +115,17 @@ def read_source(r: FieldReader, node: Node) -> SourceRef:
         hand=fields.get("hand"),
         pages=fields.get("pages"),
         url=fields.get("url"),
+        theme=fields.get("theme"),
     )
 
 
-def _score_before(r: FieldReader, node: Node) -> Located[dict[Pair | BookPair, int]] | None:
-    """The score before the deal: {AB: 24, YZ: 8} (or NS and EW), or love-all."""
+def _score_before(r: FieldReader, node: Node) -> ScoreBefore | None:
+    """The score before the deal: {AB: 24, YZ: 8} (or NS and EW), or love-all; the mapping may also
+    give the games each side has won in the rubber (``games: {AB: 0, YZ: 1}``) and the book's words
+    (``quote``)."""
     if isinstance(node, ScalarNode):
         if node.value.strip().lower().replace("-", " ") in ("love all", "love", "0 0"):
-            return Located({BookPair.AB: 0, BookPair.YZ: 0}, r.span(node))
+            return ScoreBefore({BookPair.AB: 0, BookPair.YZ: 0}, r.span(node))
         r.error(
             "bad-value",
             f"score_before: cannot read {node.value[:60]!r}",
@@ -133,24 +136,84 @@ def _score_before(r: FieldReader, node: Node) -> Located[dict[Pair | BookPair, i
     if not isinstance(node, MappingNode):
         r.error("wrong-type", "score_before should be a mapping such as {AB: 24, YZ: 8}", node)
         return None
-    out: dict[Pair | BookPair, int] = {}
+    points: dict[Pair | BookPair, int] = {}
+    games: Located[dict[Pair | BookPair, int]] | None = None
+    quote: Located[str] | None = None
+    seen: set[str] = set()
     for k, v in node.value:
-        side = SIDE_WORDS.get(str(k.value).strip().upper()) if isinstance(k, ScalarNode) else None
-        if side is None:
-            r.error(
-                "unknown-key",
-                f"score_before: {str(k.value)[:60]!r} is not a side",
-                k,
-                "use AB and YZ (the book's sides), or NS and EW",
-            )
+        word = str(k.value).strip() if isinstance(k, ScalarNode) else ""
+        if word in SCORE_BEFORE_KEYS and word in seen:
+            r.error("duplicate-key", f"score_before gives {word} twice", k)
             continue
-        if side in out:
-            r.error("duplicate-key", f"score_before gives side {side} twice", k)
-            continue
-        value = r.integer(v, f"the score of {side}", 0, 10000)
-        if value is not None:
-            out[side] = value
-    return Located(out, r.span(node))
+        seen.add(word)
+        if word == "games":
+            games = Located(_sides(r, v, "games", _read_games), r.span(v))
+        elif word == "quote":
+            quote = r.text(v, "score_before quote")
+        else:
+            _side_value(r, k, v, points, "score_before", _read_points)
+    return ScoreBefore(points, r.span(node), games, quote)
+
+
+def _read_points(r: FieldReader, v: Node, side: Pair | BookPair) -> int | None:
+    return r.integer(v, f"the score of {side}", 0, 10000)
+
+
+def _read_games(r: FieldReader, v: Node, side: Pair | BookPair) -> int | None:
+    """0 or 1: a side with two games has won the rubber, and the rubber is over."""
+    value = r.integer(v, f"the games won by {side}", 0, 9)
+    if value is not None and value > 1:
+        r.error(
+            "out-of-range",
+            f"score_before games: {side} {value} would mean {side} have won the rubber before the deal",
+            v,
+            "write the games each side has won in this rubber before the deal: 0 or 1",
+        )
+        return None
+    return value
+
+
+def _sides(
+    r: FieldReader,
+    node: Node,
+    what: str,
+    read_value: Callable[[FieldReader, Node, Pair | BookPair], int | None],
+) -> dict[Pair | BookPair, int]:
+    """A mapping of sides to numbers ({AB: 0, YZ: 1})."""
+    out: dict[Pair | BookPair, int] = {}
+    if not isinstance(node, MappingNode):
+        r.error("wrong-type", f"score_before {what} should be a mapping such as {{AB: 0, YZ: 1}}", node)
+        return out
+    for k, v in node.value:
+        _side_value(r, k, v, out, f"score_before {what}", read_value)
+    return out
+
+
+def _side_value(
+    r: FieldReader,
+    k: Node,
+    v: Node,
+    out: dict[Pair | BookPair, int],
+    what: str,
+    read_value: Callable[[FieldReader, Node, Pair | BookPair], int | None],
+) -> None:
+    """One side's number, into ``out``; an unknown or repeated side is reported."""
+    side = SIDE_WORDS.get(str(k.value).strip().upper()) if isinstance(k, ScalarNode) else None
+    if side is None:
+        r.error(
+            "unknown-key",
+            f"{what}: {str(k.value)[:60]!r} is not a side",
+            k,
+            "use AB and YZ (the book's sides), or NS and EW"
+            + (", and games and quote" if what == "score_before" else ""),
+        )
+        return
+    if side in out:
+        r.error("duplicate-key", f"{what} gives side {side} twice", k)
+        return
+    value = read_value(r, v, side)
+    if value is not None:
+        out[side] = value
 
 
 def _result(r: FieldReader, node: Node) -> tuple[Located[str] | None, int | None]:

@@ -47,6 +47,11 @@ class Game:
     score_before: Mapping[Pair | BookPair, int] = field(default_factory=dict)
     #: established revokes kept as the book printed them (trick number, seat); scored with their penalty
     revokes: tuple[tuple[int, Seat], ...] = ()
+    #: the games each side had won in the rubber before the deal (0 or 1), keyed the same way; a
+    #: side the book is silent on is absent (:meth:`games_of` is None for it)
+    games_before: Mapping[Pair | BookPair, int] = field(default_factory=dict)
+    #: the book's own words for the score before the deal
+    score_quote: str | None = None
 
     @property
     def labels(self) -> dict[Seat, Letter]:
@@ -83,6 +88,16 @@ class Game:
     def score_of(self, pair: Pair) -> int:
         """A compass partnership's score toward the game before the deal (0 if not given)."""
         return sum(points for side, points in self.score_before.items() if self.compass(side) is pair)
+
+    def games_of(self, pair: Pair) -> int | None:
+        """The games a compass partnership had won in the rubber before the deal, None if not given."""
+        given = [games for side, games in self.games_before.items() if self.compass(side) is pair]
+        return sum(given) if given else None
+
+    @property
+    def rubber_game(self) -> bool:
+        """Each side had won a game before the deal: this deal's game decides the rubber."""
+        return all(self.games_of(p) == 1 for p in Pair)
 
     def tricks_of(self, pair: Pair) -> int:
         """Tricks won by a compass partnership (``game.tricks_of(game.pair(BookPair.YZ))`` for the book's)."""

@@ -113,12 +113,26 @@ def replay(
         tuple(tricks),
         _score_before(record),
         tuple(revokes),
+        games_before=_games_before(record),
+        score_quote=_score_quote(record),
     )
 
 
 def _score_before(record: HandRecord) -> dict[Pair | BookPair, int]:
     """The score before the deal as the file names the sides."""
     return dict(record.score_before.value) if record.score_before is not None else {}
+
+
+def _games_before(record: HandRecord) -> dict[Pair | BookPair, int]:
+    """The games each side had won in the rubber before the deal, as far as the file gives them."""
+    score = record.score_before
+    return dict(score.games.value) if score is not None and score.games is not None else {}
+
+
+def _score_quote(record: HandRecord) -> str | None:
+    """The book's own words for the score before the deal."""
+    score = record.score_before
+    return score.quote.value if score is not None and score.quote is not None else None
 
 
 def _stated_leader(ck: Check, trec: TrickRecord, leader: Seat, tricks: list[Trick], number: int) -> Seat:

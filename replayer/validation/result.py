@@ -164,7 +164,7 @@ class _Judge:
     def _game(self, cl: Claim, side: BookPair, span: Span | None) -> None:
         """ "the game", "the rubber": the side wins a game on this deal, from the score before it."""
         score = score_game(self.game) if self.complete and self.full_deal else None
-        if score is None or self.record.score_before is None:
+        if score is None or self.record.score_before is None or not self.record.score_before.value:
             self.unverifiable(cl, "the deal or the score before it is not known", span)
             return
         self.checked.add(ResultPart.TRICKS)

@@ -126,6 +126,10 @@ def _source_properties() -> defs.JSON:
                 "edition": defs.text('Which edition or printing, e.g. "2nd ed.".'),
                 "publisher": defs.text('The publisher, e.g. "Brentano\'s".'),
                 "hand": defs.text('The book\'s number or name for the hand, e.g. 1 or "III".'),
+                "theme": defs.text(
+                    "The book's heading for the hand, as printed.",
+                    examples=["Saving an Entry Card. Leading the Losing Trump."],
+                ),
                 "pages": {
                     "description": 'The printed page(s): 74, "74-75" or a list [74, 75].',
                     "anyOf": [defs.TEXT, {"type": "array", "items": defs.TEXT}],
@@ -134,6 +138,60 @@ def _source_properties() -> defs.JSON:
                 "url": defs.text("Where a scan or transcription can be read."),
             },
         },
+    }
+
+
+def _score_before() -> defs.JSON:
+    """The score before the deal: the points, or love-all; or the points with the games and the book's words."""
+    sides = {
+        k: defs.ref("score", d)
+        for k, d in (
+            ("AB", "Points of A and B."),
+            ("YZ", "Points of Y and Z."),
+            ("NS", "Points of North and South."),
+            ("EW", "Points of East and West."),
+        )
+    }
+    games = defs.integer(0, 1, "[01]", description="Games won in this rubber before the deal: 0 or 1.")
+    return {
+        "description": "The score before the deal: {AB: 24, YZ: 8} (or NS/EW), or love-all; with the games "
+        "each side has won in the rubber ({games: {AB: 0, YZ: 1}}) and the book's words (quote) when it gives them.",
+        "anyOf": [
+            defs.pat(
+                r"^\s*(?:[Ll][Oo][Vv][Ee](?:[ -][Aa][Ll][Ll])?|0[ -]0)\s*$",
+                "love-all, or a mapping {AB: 24, YZ: 8}",
+            ),
+            {
+                "type": "object",
+                "properties": sides,
+                "patternProperties": {rx.SIDE: defs.ref("score")},
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "description": "The points, with the games won in the rubber and the book's words.",
+                "properties": {
+                    **sides,
+                    "games": {
+                        "description": "Games each side has won in this rubber before the deal (0 or 1); "
+                        "leave out a side the book does not give.",
+                        "type": "object",
+                        "properties": dict.fromkeys(("AB", "YZ", "NS", "EW"), games),
+                        "patternProperties": {rx.SIDE: games},
+                        "additionalProperties": False,
+                    },
+                    "quote": defs.text('The book\'s words for the score, e.g. "love-all, rubber game".'),
+                },
+                "patternProperties": {rx.SIDE: defs.ref("score")},
+                "additionalProperties": False,
+                "minProperties": 1,
+            },
+        ],
+        "examples": [
+            {"AB": 24, "YZ": 8},
+            "love-all",
+            {"AB": 0, "YZ": 0, "games": {"AB": 1, "YZ": 1}, "quote": "The score is love-all, rubber game."},
+        ],
     }
 
 
@@ -161,30 +219,7 @@ def _rules_properties() -> defs.JSON:
             "write N, E or W to put Z there (A, Y, B follow clockwise from him).",
             examples=["Z", "S", "N", "E", "W"],
         ),
-        "score_before": {
-            "description": "The score before the deal: {AB: 24, YZ: 8} (or NS/EW), or love-all.",
-            "oneOf": [
-                defs.pat(
-                    r"^\s*(?:[Ll][Oo][Vv][Ee](?:[ -][Aa][Ll][Ll])?|0[ -]0)\s*$",
-                    "love-all, or a mapping {AB: 24, YZ: 8}",
-                ),
-                {
-                    "type": "object",
-                    "properties": {
-                        k: defs.ref("score", d)
-                        for k, d in (
-                            ("AB", "Points of A and B."),
-                            ("YZ", "Points of Y and Z."),
-                            ("NS", "Points of North and South."),
-                            ("EW", "Points of East and West."),
-                        )
-                    },
-                    "patternProperties": {rx.SIDE: defs.ref("score")},
-                    "additionalProperties": False,
-                },
-            ],
-            "examples": [{"AB": 24, "YZ": 8}, "love-all"],
-        },
+        "score_before": _score_before(),
         "declaration": {
             "description": "Bridge Whist: {maker: Z or Y, trump: hearts, doubles: [A]}. Auction and Contract: "
             "{calls: 1♥ pass 2♥ pass pass pass}, or {contract: 2♥, declarer: S}.",
