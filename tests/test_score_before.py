@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 
 from replayer.cli.main import main
+from replayer.lessons.model import Lesson, lesson_model
 from replayer.record.diagnostics import Severity
 from replayer.record.reader import load
 from replayer.rules.game import Game
 from replayer.rules.seats import BookPair, Pair
+from replayer.scoring.sheet import standing
 from replayer.validation.files import check_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -156,3 +158,200 @@ def test_show_json_leaves_out_games_a_hand_does_not_give(capsys: pytest.CaptureF
     out = json.loads(capsys.readouterr().out)
     assert out["score_before"] == {"AB": 24, "YZ": 8}
     assert "games_before" not in out and "score_quote" not in out
+
+
+# -- what the deal does to the rubber: the game, the rubber, the bonus, the points the book gives --
+
+FIXTURES = ROOT / "tests" / "fixtures" / "valid"
+#: Elwell 1902, Illustrative Hand No. 12: "The score is 24 to 0 against the dealer on the rubber
+#: game" and "The dealer loses three by-cards and the rubber." (seeds/005, the hand's heading and
+#: its result line); A–B win 3 by cards at no-trumps, 36 below the line
+HAND12 = (FIXTURES / "book-card.yaml").read_text(encoding="utf-8")
+HAND12_SCORE = "score_before: {AB: 24, YZ: 0}\n"
+
+
+def _hand12(games: str | None) -> str:
+    assert HAND12_SCORE in HAND12
+    if games is None:
+        return HAND12
+    return HAND12.replace(HAND12_SCORE, f"score_before: {{AB: 24, YZ: 0, games: {games}}}\n")
+
+
+def _with_score(path: Path, score: str) -> str:
+    """A fixture with ``score`` (a score_before line) after its dealer."""
+    text = path.read_text(encoding="utf-8")
+    assert "score_before" not in text and "\ndealer: S\n" in text
+    return text.replace("\ndealer: S\n", f"\ndealer: S\n{score}")
+
+
+def test_a_game_won_by_a_side_with_a_game_wins_the_rubber_and_its_bonus(tmp_path: Path) -> None:
+    game = _game(tmp_path, _hand12("{AB: 1, YZ: 1}"))
+    assert game is not None
+    where = standing(game)
+    assert where is not None
+    ab = game.pair(BookPair.AB)
+    assert (where.game, where.game_known, where.rubber, where.rubber_known) == (ab, True, ab, True)
+    assert where.bonus == 100  # BW-7
+    # 24 before the deal, 36 on it (3 by cards at 12), the bonus; Y–Z nothing the book gives
+    assert dict(where.counted) == {ab: 160, ab.other: 0}
+
+
+def test_a_game_won_by_a_side_without_one_is_not_the_rubber(tmp_path: Path) -> None:
+    game = _game(tmp_path, _hand12("{AB: 0, YZ: 1}").replace(" and the rubber.", "."))
+    assert game is not None
+    where = standing(game)
+    assert where is not None
+    assert where.game == game.pair(BookPair.AB) and where.rubber is None and where.rubber_known
+    assert where.bonus is None
+    assert where.counted[game.pair(BookPair.AB)] == 60
+
+
+def test_without_the_winners_games_the_rubber_is_not_known(tmp_path: Path) -> None:
+    game = _game(tmp_path, _hand12("{YZ: 1}"))
+    assert game is not None
+    where = standing(game)
+    assert where is not None
+    assert where.game == game.pair(BookPair.AB) and where.rubber is None and not where.rubber_known
+
+
+def test_no_game_no_rubber(tmp_path: Path) -> None:
+    """Foster's Hand 5: Y–Z from 8 win the odd trick at no-trumps (12): 20, no game."""
+    game = _game(tmp_path, (ROOT / "hands" / "foster-1904" / "hand-5.yaml").read_text(encoding="utf-8"))
+    assert game is not None
+    where = standing(game)
+    assert where is not None
+    assert (where.game, where.game_known, where.rubber, where.rubber_known) == (None, True, None, True)
+
+
+def test_auction_rubber_bonus_is_its_own(tmp_path: Path) -> None:
+    """Auction: 1♥ made with 3 by cards at 8 (24) from 6 is game (30, AU-14); N–S had one: 250."""
+    text = _with_score(FIXTURES / "auction.yaml", "score_before: {NS: 6, EW: 0, games: {NS: 1}}\n")
+    game = _game(tmp_path, text)
+    assert game is not None
+    where = standing(game)
+    assert where is not None
+    assert (where.game, where.rubber, where.bonus) == (Pair.NS, Pair.NS, 250)
+    assert where.counted[Pair.NS] == 6 + 40 + 250
+
+
+@pytest.mark.parametrize(
+    ("games", "bonus"), [("{NS: 1, EW: 1}", 500), ("{NS: 1, EW: 0}", 700), ("{NS: 1}", None)]
+)
+def test_contracts_bonus_needs_the_losers_games(tmp_path: Path, games: str, bonus: int | None) -> None:
+    """Contract: 3♥ made (90) from 10 is game; the rubber bonus is 700 or 500 by the losers' games
+    (CB-3), so it is not known when the book does not give them."""
+    text = _with_score(FIXTURES / "contract.yaml", f"score_before: {{NS: 10, EW: 0, games: {games}}}\n")
+    game = _game(tmp_path, text)
+    assert game is not None
+    where = standing(game)
+    assert where is not None
+    assert (where.game, where.rubber, where.bonus) == (Pair.NS, Pair.NS, bonus)
+
+
+# -- "and the rubber" in the book's result line, against the games --
+
+
+def _codes(tmp_path: Path, text: str) -> list[tuple[str, str]]:
+    path = tmp_path / "hand.yaml"
+    path.write_text(text, encoding="utf-8")
+    return [(d.code, d.severity.value) for d in check_file(path).diagnostics if d.code != "book-card"]
+
+
+@pytest.mark.parametrize("games", ["{AB: 1, YZ: 1}", "{AB: 1}", "{YZ: 1}", None])
+def test_elwell_1902_hand_12_the_rubber_agrees_with_the_games_or_they_are_not_given(
+    tmp_path: Path, games: str | None
+) -> None:
+    assert _codes(tmp_path, _hand12(games)) == []
+
+
+@pytest.mark.parametrize("games", ["{AB: 0, YZ: 1}", "{AB: 0}", "{AB: 0, YZ: 0}"])
+def test_the_rubber_to_a_side_that_had_no_game_is_an_error(tmp_path: Path, games: str) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text(_hand12(games), encoding="utf-8")
+    found = [d for d in check_file(path).diagnostics if d.code == "result-tricks"]
+    assert len(found) == 1
+    d = found[0]
+    assert d.severity is Severity.ERROR
+    assert d.message.startswith("the result line gives A–B the rubber, but score_before gives them no game")
+    assert d.hint is not None and "book_errors" in d.hint
+    line = HAND12.count("\n", 0, HAND12.index("\nresult:")) + 2
+    assert d.span is not None and d.span.line == line
+
+
+def test_the_book_s_own_wrong_rubber_is_a_warning_when_recorded(tmp_path: Path) -> None:
+    text = _hand12("{AB: 0, YZ: 0}") + (
+        "  - about: result tricks\n    text: the book gives A–B the rubber, but it is their first game.\n"
+    )
+    assert _codes(tmp_path, text) == [("book-result", "warning")]
+
+
+@pytest.mark.parametrize(
+    ("games", "result"),
+    [
+        ("{AB: 0, YZ: 0}", "The dealer wins 3 by-cards and the game."),
+        ("{AB: 0, YZ: 1}", "The dealer wins 3 by-cards and the rubber."),
+        ("{AB: 1, YZ: 1}", "The dealer wins 3 by-cards and the rubber."),
+    ],
+)
+def test_foster_hand_1_the_game_or_the_rubber_by_the_games(tmp_path: Path, games: str, result: str) -> None:
+    """Foster's Hand 1: Y–Z from 8 win 3 by cards in hearts (24): the game."""
+    text = _hand(f"score_before: {{AB: 24, YZ: 8, games: {games}}}\n")
+    text = text.replace('result: "Y and Z win 3 by cards and simple honors."', f'result: "{result}"')
+    assert _codes(tmp_path, text) == []
+    wrong = text.replace("the game.", "the rubber.") if "game." in result else None
+    if wrong is not None:
+        assert ("result-tricks", "error") in _codes(tmp_path, wrong)
+
+
+# -- the lesson --
+
+
+def _lesson(tmp_path: Path, text: str) -> Lesson:
+    path = tmp_path / "hand.yaml"
+    path.write_text(text, encoding="utf-8")
+    checked = check_file(path)
+    assert checked.game is not None and checked.record is not None
+    return lesson_model(checked.game, checked.record, checked.diagnostics, double_dummy=False)
+
+
+def test_the_lesson_of_a_rubber_game_says_the_score_the_rubber_and_its_value(tmp_path: Path) -> None:
+    text = _hand12("{AB: 1, YZ: 1}").replace("  hand: 12\n", '  hand: 12\n  theme: "Discarding."\n')
+    lesson = _lesson(tmp_path, text)
+    assert (
+        dict(lesson.facts)["Score before the deal"] == "A–B 24, Y–Z 0; rubber game: each side has won a game"
+    )
+    assert lesson.outcome == (
+        "Y–Z 4 tricks, A–B 9. A–B win the game and the rubber (bonus 100). The rubber's points the book "
+        "gives: A–B 160 (24 before the deal, 36 on it, 100 bonus), Y–Z 0; the earlier games' are not given"
+    )
+    assert ("Rubber", ("A–B won the rubber: 100 (above the line)",)) in lesson.score
+    assert lesson.citation.endswith("Illustrative Hand No. 12, “Discarding”")
+
+
+@pytest.mark.parametrize(
+    ("score", "words"),
+    [
+        (
+            "score_before: {AB: 0, YZ: 0, games: {AB: 1, YZ: 1}}\n",
+            "Love-all, rubber game: each side has won a game",
+        ),
+        ("score_before: {YZ: 18, AB: 0, games: {YZ: 1}}\n", "Y–Z 18, A–B 0; Y–Z have a game in"),
+        (
+            "score_before: {AB: 0, YZ: 16, games: {AB: 0, YZ: 0}}\n",
+            "A–B 0, Y–Z 16; the first game of the rubber",
+        ),
+        ("score_before: {games: {YZ: 1, AB: 0}}\n", "Y–Z have a game in; A–B have no game"),
+        ("score_before: love-all\n", "Love-all"),
+        (FOSTER_SCORE, "A–B 24, Y–Z 8"),
+    ],
+)
+def test_the_score_before_in_words(tmp_path: Path, score: str, words: str) -> None:
+    assert dict(_lesson(tmp_path, _hand(score)).facts)["Score before the deal"] == words
+
+
+def test_the_outcome_says_the_game_alone_when_the_rubber_is_not_won_or_not_known(tmp_path: Path) -> None:
+    first = _lesson(tmp_path, _hand("score_before: {AB: 24, YZ: 8, games: {AB: 0, YZ: 0}}\n"))
+    assert first.outcome == "Y–Z 9 tricks, A–B 4. Y–Z win the game"
+    unknown = _lesson(tmp_path, _hand(FOSTER_SCORE))
+    assert unknown.outcome == "Y–Z 9 tricks, A–B 4. Y–Z win the game"  # never a rubber not known
+    assert not [item for item in unknown.score if item[0] == "Rubber"]

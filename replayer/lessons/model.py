@@ -18,7 +18,7 @@ from ..rules.cards import SUITS_HIGH_FIRST, Card
 from ..rules.game import Game
 from ..rules.regimes import RuleSet
 from ..rules.seats import BookPair, Letter, Pair, Seat
-from ..scoring.sheet import score_game
+from ..scoring.sheet import Standing, score_game, standing
 from ..teaching.annotate import annotate
 from ..teaching.findings import Finding
 from ..teaching.make import make_note
@@ -205,6 +205,9 @@ def citation(record: HandRecord) -> str:
     hand = v(src.hand)
     if hand:
         head += f", Illustrative Hand No. {hand}" if hand.isdigit() else f", {hand}"
+    theme = v(src.theme).strip().rstrip(".")
+    if theme:
+        head += f", “{theme}”"
     pages = v(src.pages)
     if pages:
         head += (", pp. " if any(ch in pages for ch in "–-,") else ", p. ") + pages
@@ -504,19 +507,75 @@ def _facts_box(game: Game, naming: _Naming) -> tuple[tuple[str, str], ...]:
     dealer = game.labels[game.dealer].name
     facts: list[tuple[str, str]] = [("Rules", game.regime.title)]
     facts.append(("Dealer", f"{dealer} ({game.dealer.word})" if naming.letters else game.dealer.word))
-    if game.score_before:
-        before = ", ".join(f"{names[game.compass(k)]} {v}" for k, v in game.score_before.items())
+    before = _score_before_words(game, names)
+    if before:
         facts.append(("Score before the deal", before))
     facts.append(("Declaration", _declaration_text(game)))
     return tuple(facts)
 
 
+def _score_before_words(game: Game, names: dict[Pair, str]) -> str:
+    """The score before the deal in words: "Love-all, rubber game: each side has won a game",
+    "Y–Z 18, A–B 0; Y–Z have a game in", "A–B 24, Y–Z 0" (the points in the file's order)."""
+    points = [(game.compass(k), v) for k, v in game.score_before.items()]
+    love_all = len(points) == 2 and {p for p, _ in points} == set(Pair) and not any(v for _, v in points)
+    text = "Love-all" if love_all else ", ".join(f"{names[p]} {v}" for p, v in points)
+    games = {p: game.games_of(p) for p in Pair}
+    if game.rubber_game:
+        rubber = "rubber game: each side has won a game"
+    elif all(g == 0 for g in games.values()):
+        rubber = "the first game of the rubber"
+    else:
+        rubber = "; ".join(
+            f"{names[p]} {'have a game in' if g else 'have no game'}"
+            for p, g in games.items()
+            if g is not None
+        )
+    if not rubber:
+        return text
+    if not text:
+        return rubber[0].upper() + rubber[1:]
+    return f"{text}, {rubber}" if love_all else f"{text}; {rubber}"
+
+
 def _outcome(game: Game, naming: _Naming) -> str:
-    """What the cards give: "Y–Z 7 tricks, A–B 6"."""
+    """What the cards give: "Y–Z 7 tricks, A–B 6"; and when the deal wins the game or the rubber,
+    that, with what the book lets us count of the rubber's value."""
     won = game.tricks_won
     first, second = naming.order
     outcome = f"{naming.names[second]} {won[second]} tricks, {naming.names[first]} {won[first]}"
-    return outcome + " (of the tricks shown)" if game.is_partial else outcome
+    if game.is_partial:
+        return outcome + " (of the tricks shown)"
+    where = standing(game)
+    return outcome + _standing_words(game, where, naming) if where is not None else outcome
+
+
+def _standing_words(game: Game, where: Standing, naming: _Naming) -> str:
+    """The game and the rubber in words: ". Y–Z win the game and the rubber (bonus 100). …" (empty
+    when no game is won, or that is not known; the game alone when the winner's games before the
+    deal are not given)."""
+    if where.game is None or not where.game_known:
+        return ""
+    names = naming.names
+    winner, loser = where.game, where.game.other
+    if where.rubber is None:  # not the rubber, or not known to be: the game is all we say
+        return f". {names[winner]} win the game"
+    bonus = f" (bonus {where.bonus})" if where.bonus is not None else ""
+
+    def counted(side: Pair) -> str:
+        parts = [
+            (game.score_of(side), "before the deal"),
+            (where.score.total(side), "on it"),
+            (where.bonus if side is winner and where.bonus is not None else 0, "bonus"),
+        ]
+        shown = [f"{n} {what}" for n, what in parts if n]
+        detail = f" ({', '.join(shown)})" if len(shown) > 1 else ""
+        return f"{names[side]} {where.counted[side]}{detail}"
+
+    return (
+        f". {names[winner]} win the game and the rubber{bonus}. The rubber's points the book gives: "
+        f"{counted(winner)}, {counted(loser)}; the earlier games' are not given"
+    )
 
 
 def _editor_notes(record: HandRecord, diagnostics: tuple[Diagnostic, ...]) -> tuple[str, ...]:
@@ -544,6 +603,10 @@ def _score_items(game: Game, naming: _Naming) -> tuple[tuple[str, tuple[str, ...
             items.append((naming.names[side], lines))
     if score.game:
         items.append(("Game", (f"{naming.names[score.game]} won the game",)))
+    where = standing(game)
+    if where is not None and where.rubber is not None:
+        bonus = f": {where.bonus} (above the line)" if where.bonus is not None else ""
+        items.append(("Rubber", (f"{naming.names[where.rubber]} won the rubber{bonus}",)))
     for note in score.notes:
         items.append(("Note", (note,)))
     return tuple(items)

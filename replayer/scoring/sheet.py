@@ -45,7 +45,9 @@ __all__ = [
     "score_game",
     "RubberSheet",
     "SheetDeal",
+    "Standing",
     "play_rubber",
+    "standing",
 ]
 
 #: the options of any rule set: where its sources disagree, which reading to score by
@@ -237,14 +239,79 @@ def score_game(
     game: Game, below: Mapping[Side, int] | None = None, options: ScoringOptions | None = None
 ) -> DealScore | None:
     """Score a validated game from the score before the deal (``below``: each side toward game),
-    under the rule set's options (its defaults when None)."""
+    under the rule set's options (its defaults when None).  Where the rule set has vulnerability
+    (Contract), a side the hand's ``score_before`` gives a game is vulnerable."""
     scoring = SCORING.get(game.regime.name)
     if scoring is None or not game.is_complete or game.first_trick != 1:
         return None
-    facts = facts_from_game(game, below if below is not None else below_before(game))
+    vulnerable = (
+        frozenset(s for s in SIDES if game.games_of(s) == 1) if scoring.vulnerability else frozenset()
+    )
+    facts = facts_from_game(game, below if below is not None else below_before(game), vulnerable)
     if facts is None:
         return None
     return scoring.score(facts, options if options is not None else scoring.options())
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What one deal does to its rubber, from the score before it (the points toward the game and the
+    games each side had won, as the book gives them) and the deal's own score.
+
+    A game won by a side that already had one wins the rubber (BW-6).  The books give neither the
+    earlier games' points nor what was scored above the line before this deal, so the rubber's whole
+    value (BW-7: the difference of the totals) cannot be worked out; ``counted`` is the part the book
+    lets us count: each side's trick points toward this game before the deal, this deal's score, and
+    the rubber bonus to its winner."""
+
+    score: DealScore
+    #: the side that wins a game on this deal (None: no game)
+    game: Side | None
+    #: whether ``game`` is known: the points before the deal are given, or the deal alone makes game
+    game_known: bool
+    #: the side that wins the rubber on this deal (None: no rubber, or not known: see ``rubber_known``)
+    rubber: Side | None
+    #: False when a game is won but the winner's games before the deal are not given
+    rubber_known: bool
+    #: the rubber bonus (100 Bridge Whist, 250 Auction; Contract's 700 or 500 needs the losers' games)
+    bonus: int | None
+    #: per side, the points of the rubber the book lets us count (see above)
+    counted: Mapping[Side, int]
+
+
+def standing(game: Game, options: ScoringOptions | None = None) -> Standing | None:
+    """Whether the deal wins the game and the rubber, and the rubber's value as far as it is known;
+    None when the deal cannot be scored (see :func:`score_game`)."""
+    score = score_game(game, options=options)
+    scoring = SCORING.get(game.regime.name)
+    if score is None or scoring is None:
+        return None
+    winner = score.game
+    had = game.games_of(winner) if winner is not None else None
+    rubber = winner if had == 1 else None
+    bonus = _rubber_bonus(scoring, game.games_of(rubber.other)) if rubber is not None else None
+    counted = {side: game.score_of(side) + score.total(side) for side in SIDES}
+    if rubber is not None and bonus is not None:
+        counted[rubber] += bonus
+    game_known = bool(game.score_before) or winner is not None
+    return Standing(
+        score,
+        winner,
+        game_known,
+        rubber,
+        game_known and (winner is None or had is not None),
+        bonus,
+        counted,
+    )
+
+
+def _rubber_bonus(scoring: RuleScoring, losers_games: int | None) -> int | None:
+    """The rubber bonus, given the games the rubber's losers had won; when those are not given, the
+    bonus only if the rule set pays the same either way (Bridge Whist, Auction)."""
+    if losers_games is not None:
+        return scoring.rubber_bonus(losers_games)
+    either = {scoring.rubber_bonus(0), scoring.rubber_bonus(1)}
+    return either.pop() if len(either) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)

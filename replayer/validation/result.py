@@ -1,8 +1,9 @@
 """The book's result line against the cards (rules-reference §6.3): tricks by cards, a total of
 tricks, slams, the game and the rubber, honours, aces and chicane, each claim checked where the
 replay can check it.  A side that wins the game or the rubber must win a game on this deal from
-the score before it; whether that game was the rubber's is not checked (the record does not
-give the games won before the deal).
+the score before it; a side that wins the rubber must also have had a game before the deal
+(``score_before``'s ``games``).  When the file does not give the winner's games, the rubber is
+checked as a game only.
 
 A claim the cards contradict is an error, unless the file records that part of the result line
 (its honours, its trick count, the strain it names) as the book's own error; then it is a
@@ -36,6 +37,10 @@ _BOOK_ERROR_HINT = (
 _TRICKS_HINT = (
     "check the trick winners against the book; a misread card can move a trick "
     "(if the book itself miscounts, record it under book_errors, about: result tricks)"
+)
+_RUBBER_HINT = (
+    "check score_before's games against the book's words for the score; if the book itself is wrong, "
+    "record it under book_errors (about: result tricks)"
 )
 #: the part of the result line each disagreement is about
 _PART_OF = {
@@ -174,6 +179,14 @@ class _Judge:
                 f"the result line gives {side.label} the {cl.value}, but they win no game on this deal",
                 span,
                 _TRICKS_HINT,
+            )
+        elif cl.kind is AwardKind.RUBBER and self.game.games_of(self.game.pair(side)) == 0:
+            self.mismatch(
+                "result-tricks",
+                f"the result line gives {side.label} the rubber, but score_before gives them no game "
+                "before this deal: this deal wins them a game, not the rubber",
+                span,
+                _RUBBER_HINT,
             )
 
     def _points(self, cl: Claim, side: BookPair, span: Span | None) -> None:
