@@ -20,6 +20,7 @@ from ..rules.seats import BookPair, Seat
 
 __all__ = [
     "Advice",
+    "DealerScore",
     "MakeNote",
     "foster_count",
     "guarded",
@@ -61,6 +62,43 @@ class Advice:
     @property
     def call_word(self) -> str:
         return self.call.value if isinstance(self.call, Pass) else self.call.word
+
+
+@dataclass(frozen=True, slots=True)
+class DealerScore:
+    """The score before the deal from the dealer's side (Y–Z): the points toward the game of each
+    side and the games each had won in the rubber; None where the hand file does not give it.  A
+    rule of Elwell's that depends on a fact not given stays silent."""
+
+    own: int | None = None
+    theirs: int | None = None
+    own_games: int | None = None
+    their_games: int | None = None
+
+    @classmethod
+    def of(cls, game: Game) -> DealerScore:
+        """The dealer's score in a validated game."""
+        yz, ab = game.pair(BookPair.YZ), game.pair(BookPair.AB)
+        given = bool(game.score_before)
+        return cls(
+            game.score_of(yz) if given else None,
+            game.score_of(ab) if given else None,
+            game.games_of(yz),
+            game.games_of(ab),
+        )
+
+    @property
+    def rubber_game(self) -> bool:
+        return self.own_games == 1 and self.their_games == 1
+
+    @property
+    def first_game(self) -> bool:
+        return self.own_games == 0 and self.their_games == 0
+
+    @property
+    def points(self) -> str:
+        """ "0 to 24": the dealer's points, then the adversaries'."""
+        return f"{self.own} to {self.theirs}"
 
 
 def _suit(hand: Iterable[Card], s: Suit) -> list[Card]:
@@ -204,28 +242,19 @@ def foster_dummy(hand: Iterable[Card]) -> Advice:
     return Advice("Foster", call, tuple(why + ["a hopeless hand: make it to lose as little as possible"]))
 
 
-def elwell_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
-    """DECL-E: Elwell's rules for the dealer's no-trumps, hearts, diamonds, clubs and spades [S1]."""
+def elwell_dealer(hand: Iterable[Card], own_score: int = 0, score: DealerScore | None = None) -> Advice:
+    """DECL-E: Elwell's rules for the dealer's no-trumps, hearts, diamonds, clubs and spades [S1], and
+    his rules at the score: the weak no-trump on the rubber game when far behind, the diamond make
+    refused at four scores, clubs and spades only near the game.  ``score`` is the score before the
+    deal (without it, ``own_score`` alone: the rules that need more are silent)."""
     cards = list(hand)
-    a = aces(cards)
-    others = [s for s in Suit if s not in a]
-    g = [s for s in others if guarded(cards, s)]
-    rule = None
-    if len(a) >= 3:
-        rule = f"E-NT{5 - len(a)}: {len(a)} aces"
-    elif len(a) == 2 and g:
-        rule = "E-NT3: two aces and a guarded suit"
-    elif len(a) == 1 and len(g) == 3:
-        rule = "E-NT4: one ace and three guarded suits"
-    else:
-        for s in (Suit.CLUBS, Suit.SPADES):
-            ranks = _ranks(cards, s)
-            if {Rank.ACE, Rank.KING, Rank.QUEEN} <= ranks and len(ranks) >= 6 and len(a) >= 2:
-                rule = f"E-NT5: an established {s.word[:-1]} suit and another ace"
-    heart_honours = _honours(cards, Suit.HEARTS)
+    at = score if score is not None else DealerScore(own=own_score)
+    own = at.own or 0
     big_red = max(_honours(cards, Suit.HEARTS), _honours(cards, Suit.DIAMONDS)) >= 4
-    if rule is not None and not big_red:
+    rule = _elwell_no_trump(cards) if not big_red else None
+    if rule is not None:
         return Advice("Elwell", Strain.NOTRUMP, (rule,))
+    heart_honours = _honours(cards, Suit.HEARTS)
     some_protection = any(protected(cards, s) for s in Suit if s != Suit.HEARTS)  # [interp] "some protection"
     n = len(_suit(cards, Suit.HEARTS))
     if (
@@ -239,15 +268,104 @@ def elwell_dealer(hand: Iterable[Card], own_score: int = 0) -> Advice:
             Strain.HEARTS,
             (f"{n} hearts with {heart_honours} honours" + (" and protection" if some_protection else ""),),
         )
+    weak = _weak_no_trump(cards, at) if not big_red else None  # a gamble safer than a weak red make
+    if weak is not None:
+        return Advice("Elwell", Strain.NOTRUMP, (weak,))
+    why: list[str] = []
     d_hon, d = _honours(cards, Suit.DIAMONDS), len(_suit(cards, Suit.DIAMONDS))
     d_protection = any(protected(cards, s) for s in Suit if s != Suit.DIAMONDS)
     if d_hon >= 4 or (d >= 6 and d_hon >= 1 and d_protection) or (d >= 5 and d_hon >= 2 and d_protection):
-        return Advice("Elwell", Strain.DIAMONDS, (f"{d} diamonds with {d_hon} honours",))
-    if own_score >= 18 and _honours(cards, Suit.CLUBS) >= 3 and len(_suit(cards, Suit.CLUBS)) >= 5:
-        return Advice("Elwell", Strain.CLUBS, ("clubs at 18 or more",))
-    if own_score >= 24 and len(_suit(cards, Suit.SPADES)) >= 5:
-        return Advice("Elwell", Strain.SPADES, ("spades at 24 or more",))
-    return Advice("Elwell", PASS, ("no rule for a make applies: pass",))
+        diamonds = f"{d} diamonds with {d_hon} honour{'s' if d_hon != 1 else ''}"
+        refused = _no_diamonds_at(at) if d_hon < 4 else None
+        if refused is None:
+            return Advice("Elwell", Strain.DIAMONDS, (diamonds,))
+        why += [diamonds, f"but {refused} Elwell would not call diamonds"]
+    clubs = _clubs_at(cards, at)
+    if clubs is not None:
+        return Advice("Elwell", Strain.CLUBS, (*why, clubs))
+    if own >= 24 and len(_suit(cards, Suit.SPADES)) >= 5:
+        return Advice(
+            "Elwell", Strain.SPADES, (*why, f"spades at {own}: 24 or more, six points or less to go")
+        )
+    return Advice("Elwell", PASS, (*why, "pass" if why else "no rule for a make applies: pass"))
+
+
+def _elwell_no_trump(cards: list[Card]) -> str | None:
+    """DECL-E's no-trump rules E-NT1 to E-NT5, the one that applies."""
+    a = aces(cards)
+    g = [s for s in Suit if s not in a and guarded(cards, s)]
+    if len(a) >= 3:
+        return f"E-NT{5 - len(a)}: {len(a)} aces"
+    if len(a) == 2 and g:
+        return "E-NT3: two aces and a guarded suit"
+    if len(a) == 1 and len(g) == 3:
+        return "E-NT4: one ace and three guarded suits"
+    for s in (Suit.CLUBS, Suit.SPADES):
+        ranks = _ranks(cards, s)
+        if {Rank.ACE, Rank.KING, Rank.QUEEN} <= ranks and len(ranks) >= 6 and len(a) >= 2:
+            return f"E-NT5: an established {s.word[:-1]} suit and another ace"
+    return None
+
+
+#: [interp] Elwell's "the score very much against him": the adversaries 18 or more points ahead
+FAR_BEHIND = 18
+
+
+def _weak_no_trump(cards: list[Card], at: DealerScore) -> str | None:
+    """DECL-E, weak no-trump makes to the score: on the rubber game, far behind, one of five holdings."""
+    if not at.rubber_game or at.own is None or at.theirs is None or at.theirs - at.own < FAR_BEHIND:
+        return None
+    a = aces(cards)
+    others = [s for s in Suit if s not in a]
+    kq_guarded = [s for s in others if guarded(cards, s)]  # a guarded K or Q (D-11)
+    jack = [s for s in others if Rank.JACK in _ranks(cards, s) and len(_ranks(cards, s)) >= 3]
+    ak = [s for s in a if Rank.KING in _ranks(cards, s)]
+    kq = [s for s in others if {Rank.KING, Rank.QUEEN} <= _ranks(cards, s)]
+    black = [s for s in (Suit.CLUBS, Suit.SPADES) if {Rank.ACE, Rank.KING, Rank.QUEEN} <= _ranks(cards, s)]
+    holding = None
+    if len(a) == 2 and jack:
+        holding = "two aces and a guarded jack"
+    elif len(a) == 2 and ak:
+        holding = "two aces, one suit A K"
+    elif len(a) == 1 and kq and len(kq_guarded) >= 2:
+        holding = "one ace, a guarded king or queen and a K Q suit"
+    elif len(a) == 1 and len(kq_guarded) >= 2:
+        holding = "one ace and two guarded suits"
+    elif any(len(_ranks(cards, s)) >= 6 for s in black) and any(
+        Rank.KING in _ranks(cards, s) and guarded(cards, s) for s in Suit if s not in black
+    ):
+        holding = "an established black suit and a guarded king"
+    if holding is None:
+        return None
+    return f"a weak no-trump to the score: on the rubber game at {at.points}, {holding}"
+
+
+def _no_diamonds_at(at: DealerScore) -> str | None:
+    """The scores at which Elwell passes a diamond make of fewer than four honours [S1 §DIAMONDS,
+    §SYNOPSIS], the most particular first; None when none applies or the facts are not given."""
+    if at.own != 0 and (at.own is None or at.theirs is None or at.theirs <= at.own):
+        return None
+    if at.rubber_game:
+        return f"at {'love' if at.theirs == 0 else at.points} on the rubber game"
+    if at.own_games == 0 and at.their_games == 1:
+        return "having lost the first game and at 0 on the second"
+    if at.first_game and at.theirs == 24:
+        return "at 0 to 24 on the first game"
+    if at.theirs is not None and at.own is not None and at.theirs > at.own:
+        return f"behind at {at.points}, unless the hand holds seven or eight tricks,"
+    return None
+
+
+def _clubs_at(cards: list[Card], at: DealerScore) -> str | None:
+    """DECL-E clubs: at 18 or more; or four honours in one hand when the dealer has won the first game
+    and has 8 or more on the second."""
+    own = at.own or 0
+    honours, n = _honours(cards, Suit.CLUBS), len(_suit(cards, Suit.CLUBS))
+    if own >= 18 and honours >= 3 and n >= 5:
+        return f"clubs at {own}: 18 or more"
+    if honours >= 4 and own >= 8 and at.own_games == 1 and at.their_games == 0:
+        return f"clubs with four honours: he has won the first game and is {own} on the second"
+    return None
 
 
 def dummy_bridge(hand: Iterable[Card]) -> Advice:
@@ -298,9 +416,10 @@ def make_note(game: Game) -> MakeNote | None:
     decl = game.declaration
     if game.regime.name != RuleSet.BRIDGE_WHIST or decl is None or decl.maker is None or game.is_partial:
         return None
-    own = game.score_of(game.pair(BookPair.YZ))
+    at = DealerScore.of(game)
+    own = at.own or 0
     dealer_hand = game.deal[game.dealer]
-    dealer_advice = (foster_dealer(dealer_hand, own), elwell_dealer(dealer_hand, own))
+    dealer_advice = (foster_dealer(dealer_hand, own), elwell_dealer(dealer_hand, own, at))
     if not decl.passed:
         advice: tuple[Advice, ...] = dealer_advice
         lines = [f"The dealer made it {decl.strain.word}. What the books' rules say with his hand:"]
