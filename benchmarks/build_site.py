@@ -94,8 +94,11 @@ def main(argv: list[str] | None = None) -> int:
             f"(CPU {cpu:.1f} s: the rest of the wall time is other work on the machine)"
         )
         for stage in STAGES:
-            seconds = report.stages.get(stage, 0.0)
-            print(f"  {stage:<13} {seconds:7.1f} s  {seconds / max(built, 1) * 1000:6.0f} ms a lesson")
+            seconds, on_cpu = report.stages.get(stage, 0.0), report.stages_cpu.get(stage, 0.0)
+            print(
+                f"  {stage:<13} {seconds:7.1f} s  {seconds / max(built, 1) * 1000:6.0f} ms a lesson"
+                f"   (CPU {on_cpu:6.1f} s, {on_cpu / max(built, 1) * 1000:5.0f} ms a lesson)"
+            )
         other = wall - sum(report.stages.values())
         print(f"  {'the rest':<13} {other:7.1f} s  (finding hands, assets, images, the manifest)")
         _print_pdfs(out, report)

@@ -129,16 +129,14 @@ def test_the_corpus_pdf_has_a_title_page_contents_with_page_numbers_and_every_le
     contents = texts[1]
     assert contents.startswith("Contents")
     titles = [check_file(FOSTER / f"hand-{n}.yaml").record.title.value for n in range(1, 6)]  # type: ignore[union-attr]
-    # the contents list each hand by its number and its title's own words: "1. dummy's heart make"
+    # the contents list each hand by its number and its title's own words, then its first page:
+    # "1. dummy's heart make 3"
     headings = {f"{n}. {t.split(': ', 1)[1]}": t for n, t in enumerate(titles, 1)}
     listed: dict[str, int] = {}
-    current = None
     for line in (PdfReader(corpus).pages[1].extract_text() or "").splitlines():
-        if words(line) in headings:
-            current = headings[words(line)]
-        elif line.strip().isdigit() and current is not None:
-            listed[current] = int(line)
-            current = None
+        entry = re.fullmatch(r"(.*) ([0-9]+)", words(line))
+        if entry and entry[1] in headings:
+            listed[headings[entry[1]]] = int(entry[2])
     start = front + 1
     for title, count in zip(titles, lesson_pages, strict=True):
         assert listed.get(title) == start, (
