@@ -355,3 +355,21 @@ def test_the_outcome_says_the_game_alone_when_the_rubber_is_not_won_or_not_known
     unknown = _lesson(tmp_path, _hand(FOSTER_SCORE))
     assert unknown.outcome == "Y–Z 9 tricks, A–B 4. Y–Z win the game"  # never a rubber not known
     assert not [item for item in unknown.score if item[0] == "Rubber"]
+
+
+def test_replayer_score_says_the_rubber_and_json_gives_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text(_hand12("{AB: 1, YZ: 1}"), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    assert capsys.readouterr().out.endswith("A–B win the game and the rubber (rubber bonus 100).\n")
+    assert main(["score", str(path), "--json"]) == 0
+    rubber = json.loads(capsys.readouterr().out)["rubber"]
+    assert rubber == {"side": "EW", "known": True, "bonus": 100, "counted": {"NS": 0, "EW": 160}}
+    path.write_text(_hand12(None), encoding="utf-8")  # no games: the game, the rubber not known
+    assert main(["score", str(path), "--json"]) == 0
+    rubber = json.loads(capsys.readouterr().out)["rubber"]
+    assert (rubber["side"], rubber["known"], rubber["bonus"]) == (None, False, None)
+    assert main(["score", str(path)]) == 0
+    assert capsys.readouterr().out.endswith("A–B win the game.\n")

@@ -13,7 +13,7 @@ from ..rules.game import Declaration, Game
 from ..rules.regimes import RuleSet
 from ..rules.seats import BookPair, Letter, Pair, Seat
 from ..scoring.base import SIDES, Column, DealScore
-from ..scoring.sheet import RubberSheet, score_game
+from ..scoring.sheet import RubberSheet, score_game, standing
 from ..teaching.findings import Finding
 from ..teaching.make import make_note
 
@@ -185,6 +185,21 @@ def score_json(score: DealScore, game: Game | None = None) -> dict[str, object]:
         ],
         "game": score.game,
         "notes": list(score.notes),
+        **({"rubber": _rubber_json(game, score)} if game is not None else {}),
+    }
+
+
+def _rubber_json(game: Game, score: DealScore) -> dict[str, object] | None:
+    """Whether the deal wins the rubber (``side``; ``known`` false when the games before it are not
+    given), the rubber bonus, and the points of the rubber the hand lets us count."""
+    where = standing(game, score=score)
+    if where is None:
+        return None
+    return {
+        "side": where.rubber,
+        "known": where.rubber_known,
+        "bonus": where.bonus,
+        "counted": dict(where.counted),
     }
 
 
@@ -335,7 +350,11 @@ def score_text(score: DealScore, game: Game) -> str:
                 out.append(f"  {column} the line:")
                 out += [f"    {line.points:>5}  {line.text}" for line in lines]
         out.append(f"  total {score.total(side)}")
-    if score.game is not None:
+    where = standing(game, score=score)
+    if where is not None and where.rubber is not None:
+        bonus = f" (rubber bonus {where.bonus})" if where.bonus is not None else ""
+        out.append(f"{names[where.rubber]} win the game and the rubber{bonus}.")
+    elif score.game is not None:
         out.append(f"{names[score.game]} win the game.")
     for note in score.notes:
         out.append(f"Note: {note}")

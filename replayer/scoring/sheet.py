@@ -279,10 +279,13 @@ class Standing:
     counted: Mapping[Side, int]
 
 
-def standing(game: Game, options: ScoringOptions | None = None) -> Standing | None:
+def standing(
+    game: Game, options: ScoringOptions | None = None, score: DealScore | None = None
+) -> Standing | None:
     """Whether the deal wins the game and the rubber, and the rubber's value as far as it is known;
-    None when the deal cannot be scored (see :func:`score_game`)."""
-    score = score_game(game, options=options)
+    None when the deal cannot be scored (see :func:`score_game`).  ``score``: the deal's score when
+    it is already worked out (under ``options``)."""
+    score = score if score is not None else score_game(game, options=options)
     scoring = SCORING.get(game.regime.name)
     if score is None or scoring is None:
         return None
