@@ -37,9 +37,9 @@ FOSTER = [f"foster-1904/hand-{n}" for n in range(1, 6)]
 
 @pytest.fixture
 def hands(tmp_path: Path) -> Path:
-    """A copy of the repository's hands, free to change."""
+    """A copy of Foster's five hands, free to change (one book keeps each build short)."""
     dest = tmp_path / "hands"
-    shutil.copytree(HANDS, dest)
+    shutil.copytree(HANDS / "foster-1904", dest / "foster-1904")
     return dest
 
 
