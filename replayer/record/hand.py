@@ -155,7 +155,9 @@ class BookErrorRecord:
     """A place where the book disagrees with its own printed cards, kept as printed.
 
     ``about`` is as written: ``result`` or ``result honours`` (``part`` HONOURS), ``result tricks``
-    (TRICKS), ``result strain`` (STRAIN), or ``trick N`` (``trick`` is N, ``part`` None).  The
+    (TRICKS), ``result strain`` (STRAIN), ``trick N`` (``trick`` is N, ``part`` None), ``card`` (a
+    misprinted card), ``mark`` (a winner mark on the wrong card of ``trick``, at ``seat``) or
+    ``deal`` (a misprinted line of the deal diagram).  The
     validator reports the one disagreement the entry names as a warning about the book rather than
     an error, and no other."""
 
@@ -169,6 +171,11 @@ class BookErrorRecord:
     seat: str | None = None
     printed: Card | None = None
     reading: Card | None = None
+    #: ``about: deal``, a line of the book's deal diagram it misprints: the line as printed (text)
+    #: and the holding of one suit the cards give (``suit`` and ``holding``; empty for a void)
+    printed_text: str | None = None
+    suit: Suit | None = None
+    holding: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

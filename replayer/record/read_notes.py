@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..rules.cards import Rank, Strain, parse_card
+from ..rules.cards import Rank, Strain, Suit, parse_card, parse_ranks
 from ..rules.notation import read_number
 from .diagnostics import Located
 from .fields import FieldReader
@@ -240,7 +240,9 @@ _RESULT_PARTS = {
 
 def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
     """Where the book disagrees with its own cards: {about: result [honours | tricks | strain] |
-    trick N, text}, or {about: card, trick, seat, printed, reading, text} for a misprinted card."""
+    trick N, text}, {about: card, trick, seat, printed, reading, text} for a misprinted card,
+    {about: mark, trick, seat, text} for a winner mark on the wrong card, or {about: deal, seat,
+    printed, reading, text} for a misprinted line of the deal diagram."""
     out = []
     for item in r.items(node, "book_errors"):
         m = r.mapping(item, BOOK_ERROR_KEYS, "a book error")
@@ -255,24 +257,24 @@ def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
         about = about.strip().lower()
         trick = re.fullmatch(r"trick (1[0-3]|[1-9])", about)
         part = _RESULT_PARTS.get(about)
-        if part is None and not trick and about != "card":
+        if about in _PLACED:
+            placed = _PLACED[about](r, m, item, about, text)
+            if placed is not None:
+                out.append(placed)
+            continue
+        if part is None and not trick:
             r.error(
                 "bad-value",
                 f"book error about {about!r}: write 'result' (its honours), 'result tricks', "
-                "'result strain', 'trick N' or 'card'",
+                "'result strain', 'trick N', 'card', 'mark' or 'deal'",
                 m["about"][1],
             )
-            continue
-        if about == "card":
-            card_error = _read_card_error(r, m, item, about, text)
-            if card_error is not None:
-                out.append(card_error)
             continue
         extra = [k for k in ("trick", "seat", "printed", "reading") if k in m]
         if extra:
             r.error(
                 "unknown-key",
-                f"book error about {about!r}: {', '.join(extra)} belong to 'about: card' only",
+                f"book error about {about!r}: {', '.join(extra)} belong to 'about: card', 'mark' or 'deal'",
                 m[extra[0]][0],
             )
         number = read_number(trick.group(1), 13) if trick else None
@@ -280,13 +282,24 @@ def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
     return tuple(out)
 
 
-def _read_card_error(
-    r: FieldReader, m: dict[str, tuple[Node, Node]], item: Node, about: str, text: str
-) -> BookErrorRecord | None:
-    """``about: card``: a card the book misprints, {trick, seat, printed, reading}."""
-    missing = [k for k in ("trick", "seat", "printed", "reading") if k not in m]
+def _needs(r: FieldReader, m: _Fields, item: Node, about: str, keys: tuple[str, ...]) -> bool:
+    """The keys an entry of this kind must give, and none of the others."""
+    missing = [k for k in keys if k not in m]
     if missing:
-        r.error("missing-key", f"a book error about a card needs {', '.join(missing)}", item)
+        r.error("missing-key", f"a book error about a {about} needs {', '.join(missing)}", item)
+    extra = [k for k in ("trick", "seat", "printed", "reading") if k in m and k not in keys]
+    if extra:
+        r.error(
+            "unknown-key",
+            f"book error about {about!r}: {', '.join(extra)} do not belong here",
+            m[extra[0]][0],
+        )
+    return not missing
+
+
+def _read_card_error(r: FieldReader, m: _Fields, item: Node, about: str, text: str) -> BookErrorRecord | None:
+    """``about: card``: a card the book misprints, {trick, seat, printed, reading}."""
+    if not _needs(r, m, item, about, ("trick", "seat", "printed", "reading")):
         return None
     trick = r.integer(m["trick"][1], "book error trick", 1, 13)
     seat = r.seat(m["seat"][1], "book error seat")
@@ -295,6 +308,57 @@ def _read_card_error(
     if trick is None or seat is None or printed is None or reading is None:
         return None
     return BookErrorRecord(about, text, r.span(item), trick, None, seat.value, printed.value, reading.value)
+
+
+def _read_mark_error(r: FieldReader, m: _Fields, item: Node, about: str, text: str) -> BookErrorRecord | None:
+    """``about: mark``: the book marks the wrong card as the winner of a trick, {trick, seat}."""
+    if not _needs(r, m, item, about, ("trick", "seat")):
+        return None
+    trick = r.integer(m["trick"][1], "book error trick", 1, 13)
+    seat = r.seat(m["seat"][1], "book error seat")
+    if trick is None or seat is None:
+        return None
+    return BookErrorRecord(about, text, r.span(item), trick, None, seat.value)
+
+
+_ONE_SUIT = re.compile(r"\s*([♠♥♦♣SHDCshdc])\s*(.*)", re.S)
+
+
+def _read_deal_error(r: FieldReader, m: _Fields, item: Node, about: str, text: str) -> BookErrorRecord | None:
+    """``about: deal``: a line of the deal diagram the book misprints, {seat, printed, reading}:
+    ``printed`` is the line as the book has it, ``reading`` the holding of one suit the cards give
+    (``♣K86``, or ``♣—`` for a void)."""
+    if not _needs(r, m, item, about, ("seat", "printed", "reading")):
+        return None
+    seat = r.seat(m["seat"][1], "book error seat")
+    printed = r.scalar(m["printed"][1], "book error printed line")
+    reading = r.scalar(m["reading"][1], "book error reading")
+    if seat is None or printed is None or reading is None:
+        return None
+    found = _ONE_SUIT.fullmatch(reading)
+    suit = _suit_of(found.group(1)) if found else None
+    tokens = parse_ranks(found.group(2), suit) if found and suit is not None else []
+    if suit is None or found is None or any(t.card is None for t in tokens):
+        r.error(
+            "bad-value",
+            f"book error reading {reading[:40]!r}: the holding of one suit the cards give",
+            m["reading"][1],
+            "write the suit and its ranks, like ♣K86 (or ♣— for a void)",
+        )
+        return None
+    holding = tuple(t.card for t in tokens if t.card is not None)
+    return BookErrorRecord(
+        about, text, r.span(item), None, None, seat.value, printed_text=printed, suit=suit, holding=holding
+    )
+
+
+def _suit_of(text: str) -> Suit | None:
+    strain = Strain.parse(text)
+    return strain.trump
+
+
+#: the kinds of entry placed at a cell or a seat, and their readers
+_PLACED = {"card": _read_card_error, "mark": _read_mark_error, "deal": _read_deal_error}
 
 
 def read_transcription(r: FieldReader, node: Node) -> TranscriptionRecord | None:

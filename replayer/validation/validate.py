@@ -9,7 +9,8 @@ goes on so that a transcriber sees them all at once.  The checks, in the order t
 * :mod:`.deal`: the columns, the four hands, the first trick recorded; a hand with no cards, or a
   short deal not marked as a position, is an error;
 * :mod:`.book_cards`: a card the book misprints (``book_errors``, ``about: card``) is replaced by
-  its reading before the play is checked, and reported once;
+  its reading before the play is checked, and reported once (so are, after the play, a winner mark
+  on the wrong card, ``about: mark``, and a misprinted line of the deal diagram, ``about: deal``);
 * :mod:`.played_cards`: each card played once, from the hand that holds it (fixes: :mod:`.fixes`);
 * :mod:`.replay`: the tricks in turn: leads, following suit, winners;
 * :mod:`.result`: the book's result line; :mod:`.claims`: the author's claims and the readings.
@@ -20,7 +21,7 @@ from __future__ import annotations
 from ..record.diagnostics import Diagnostic
 from ..record.hand import HandRecord
 from ..rules.game import Game
-from .book_cards import check_book_cards_legal, read_book_cards
+from .book_cards import check_book_cards_legal, check_book_deal, check_book_marks, read_book_cards
 from .checking import Check
 from .claims import check_holding_claims, check_readings
 from .deal import check_position, columns, deal, first_trick, holdings, row
@@ -68,5 +69,7 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
         check_holding_claims(ck, game, record)
         check_readings(ck, game, record)
     check_book_cards_legal(ck, book_cards)
+    check_book_marks(ck, rows, cols, first)
+    check_book_deal(ck, dealt)
     ck.diags.sort(key=lambda d: (d.span.line if d.span else 0, d.span.col if d.span else 0))
     return game, ck.diags

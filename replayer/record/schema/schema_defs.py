@@ -398,20 +398,28 @@ def _record_defs() -> JSON:
             "properties": {
                 "about": pat(
                     rx.BOOK_ERROR_ABOUT,
-                    "result, result tricks, result strain, or trick N (1 to 13)",
+                    "result, result tricks, result strain, trick N (1 to 13), card, mark or deal",
                     description="Where the book errs: result (the result line's honours, aces or chicane; "
                     "also written result honours), result tricks (its trick count), result strain "
-                    "(the strain it names), trick N (a revoke the book prints there), or card (a "
-                    "card the book misprints: give trick, seat, printed and reading).",
-                    examples=["result", "result tricks", "trick 4", "card"],
+                    "(the strain it names), trick N (a revoke the book prints there), card (a "
+                    "card the book misprints: give trick, seat, printed and reading), mark (a winner "
+                    "mark on the wrong card: give trick and seat) or deal (a misprinted line of the "
+                    "deal diagram: give seat, printed and reading).",
+                    examples=["result", "result tricks", "trick 4", "card", "mark", "deal"],
                 ),
                 "text": text("What the book says and what the cards show, in your own words."),
-                "trick": ref("trickNumber", "For about: card, the trick of the misprinted card."),
-                "seat": ref("seat", "For about: card, the seat (column) of the misprinted card."),
-                "printed": ref(
-                    "plainCard", "For about: card, the card as the book prints it (kept in the play)."
-                ),
-                "reading": ref("plainCard", "For about: card, the card the book meant (replayed)."),
+                "trick": ref("trickNumber", "For about: card or mark, the trick."),
+                "seat": ref("seat", "For about: card, mark or deal, the seat (column or hand)."),
+                "printed": {
+                    "anyOf": [ref("plainCard"), TEXT],
+                    "description": "For about: card, the card as the book prints it (kept in the play); "
+                    "for about: deal, the diagram's line as printed.",
+                },
+                "reading": {
+                    "anyOf": [ref("plainCard"), TEXT],
+                    "description": "For about: card, the card the book meant (replayed); for about: deal, "
+                    "the holding of one suit the cards give (♣K86, or ♣— for a void).",
+                },
             },
         },
         "reading": {

@@ -338,6 +338,8 @@ BOOK_ERROR_ABOUT = whole(
         + ")?",
         ci_literal("trick ") + "(?:1[0-3]|[1-9])",
         ci("card"),
+        ci("mark"),
+        ci("deal"),
     )
 )
 YES_NO = whole(alt(*(ci(w) for w in ("true", "false", "yes", "no"))))
