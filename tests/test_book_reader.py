@@ -196,8 +196,8 @@ def test_a_reading_names_the_fact_that_settled_it() -> None:
 # --- Elwell's two books: every hand read and valid --------------------------------------------
 
 
-@pytest.mark.parametrize(("path", "count"), [(ELWELL_1902, 12), (ELWELL_1904, 40)])
-def test_every_elwell_hand_is_read_and_valid(path: Path, count: int) -> None:
+@pytest.mark.parametrize(("path", "count"), [(ELWELL_1902, 12), (ELWELL_1904, 40), (FOSTER, 5)])
+def test_every_hand_the_reader_writes_validates_with_no_error(path: Path, count: int) -> None:
     book = _read(path)
     assert [h.number for h in book.hands] == list(range(1, count + 1))
     no_result = []
@@ -206,9 +206,14 @@ def test_every_elwell_hand_is_read_and_valid(path: Path, count: int) -> None:
         game, diags = validate(record)
         errors = [d for d in diags if d.severity is Severity.ERROR]
         assert game is not None and not errors, (hand.number, errors)
+        assert hand.ok
         assert record.source is not None and record.source.hand.value == str(hand.number)
         if record.result is None:
             no_result.append(hand.number)
+        # every warning is about the book, and the file records it
+        warnings = {d.code for d in diags if d.severity is Severity.WARNING}
+        assert warnings <= {"book-card", "book-mark", "book-deal", "book-result"}, (hand.number, warnings)
+        assert len(record.book_errors) == len(hand.errors)
     assert no_result == ([35] if count == 40 else [])  # Advanced Bridge prints no result under Hand 35
 
 
@@ -224,19 +229,125 @@ def test_a_misprinted_card_becomes_the_books_error_elwell_1902_hand_12() -> None
     assert any(d.code == "read-tie" for d in hand.diagnostics)
 
 
-def test_a_mark_the_cards_contradict_is_reported_and_left_out() -> None:
+def test_a_mark_the_cards_contradict_is_kept_and_recorded_as_the_books_error() -> None:
+    # Elwell 1904 Hand 31 brackets dummy's ♣J at trick 13, where the dealer's ♣A falls
     (hand,) = _read(ELWELL_1904, 31).hands
-    (mark,) = [d for d in hand.diagnostics if d.code == "read-mark"]
-    assert mark.severity is Severity.WARNING and mark.span is not None and mark.span.line > 1
-    assert "♣J" in mark.message and "♣A" in mark.message
-    assert _loaded(hand.text).tricks[12].cards[1] is not None
+    (note,) = [d for d in hand.diagnostics if d.code == "read-mark"]
+    assert note.severity is Severity.NOTE and note.span is not None and note.span.line > 1
+    record = _loaded(hand.text)
+    last = record.tricks[12].cards[1]
+    assert last is not None and last.card is parse_card("♣J") and last.marked  # kept as printed
+    (error,) = record.book_errors
+    assert (error.about, error.trick, error.seat) == ("mark", 13, "Y")
+    text = error.text or ""
+    assert "Y's ♣J" in text and "Z's ♣A wins it" in text and "highest club" in text
+    assert "either way" in text  # the same side wins the trick
+    assert [d.code for d in validate(record)[1] if d.severity is not Severity.NOTE] == ["book-mark"]
 
 
-def test_a_diagram_that_is_not_a_deal_is_left_out_with_a_warning() -> None:
-    (hand,) = _read(ELWELL_1904, 14).hands
-    assert [d.code for d in hand.diagnostics if d.severity is Severity.WARNING] == ["read-diagram"]
-    assert hand.text is not None and "\ndeal:" not in hand.text  # the play alone gives every card
+def test_a_mark_that_gives_the_trick_to_the_wrong_side_says_so() -> None:
+    text = ELWELL_1904.read_text(encoding="utf-8")
+    row = "  |   1   |   6♦  |  [A♦] |   9♦  |   3♦   |"
+    assert row in text
+    (hand,) = read_book(
+        text.replace(row, "  |   1   | [6♦]  |   A♦  |   9♦  |   3♦   |", 1), "m.txt", None, [1]
+    ).hands
+    (error,) = _loaded(hand.text).book_errors
+    assert (error.about, error.trick, error.seat) == ("mark", 1, "A")
+    assert "no trump (hearts) is played" in (error.text or "")
+    assert "The mark gives the trick to A–B; the cards give it to Y–Z." in (error.text or "")
     assert hand.ok
+
+
+@pytest.mark.parametrize(
+    ("number", "seat", "printed", "reading", "facts"),
+    [
+        (
+            14,
+            "A",
+            "♠ K Q 5",
+            "♣K86",
+            [
+                "A's ♠ K Q 5 twice and no clubs",
+                "♣K 8 6 (tricks 5, 8 and 13)",
+                "the three clubs no other hand holds",
+            ],
+        ),
+        (
+            19,
+            "Z",
+            "♥ J 10 7 4",
+            "♥J107",
+            [
+                "Z's hearts as ♥ J 10 7 4",
+                "Z ♥J 10 7",
+                "the ♥4 is B's (trick 4), and the diagram prints it for B too",
+            ],
+        ),
+    ],
+)
+def test_a_diagram_that_is_not_a_deal_gives_the_deal_from_the_cards_and_its_misprint(
+    number: int, seat: str, printed: str, reading: str, facts: list[str]
+) -> None:
+    (hand,) = _read(ELWELL_1904, number).hands
+    (note,) = [d for d in hand.diagnostics if d.code == "read-diagram"]
+    assert note.severity is Severity.NOTE and "not a deal" in note.message
+    record = _loaded(hand.text)
+    typed = _loaded((ROOT / "hands" / "elwell-1904" / f"hand-{number}.yaml").read_text(encoding="utf-8"))
+    assert record.deal is not None and typed.deal is not None
+    assert {k: sorted(c.card for c in v) for k, v in record.deal.items()} == {
+        k: sorted(c.card for c in v) for k, v in typed.deal.items()
+    }
+    (error,) = record.book_errors
+    assert (error.about, error.seat, error.printed_text) == ("deal", seat, printed)
+    assert error.suit is not None and error.holding is not None
+    assert error.suit.symbol + "".join(c.rank.display for c in error.holding) == reading
+    for fact in facts:
+        assert fact in (error.text or ""), fact
+    assert [d.code for d in validate(record)[1] if d.severity is not Severity.NOTE] == ["book-deal"]
+    assert hand.ok
+
+
+def test_every_line_of_a_broken_diagram_the_cards_contradict_is_an_entry() -> None:
+    # Elwell 1904 Hand 1 with three slips in its diagram: Y's club line dropped, A's spades printed
+    # as a second club line, and A's ♦6 printed in B's diamonds as well
+    text = ELWELL_1904.read_text(encoding="utf-8")
+    for old, new in (
+        (
+            "                ♣ A 6 5 3                    No. 1\n",
+            "                                             No. 1\n",
+        ),
+        ("  ♠ J 6 5      |", "  ♣ 9 3 2      |"),
+        ("|  ♦ J 9\n", "|  ♦ J 9 6\n"),
+    ):
+        assert old in text
+        text = text.replace(old, new, 1)
+    (hand,) = read_book(text, "broken.txt", None, [1]).hands
+    record = _loaded(hand.text)
+    found = {
+        (e.seat, e.printed_text, str(e.suit), len(e.holding or ())): e.text or "" for e in record.book_errors
+    }
+    assert set(found) == {("A", "♣ 9 3 2", "♠", 3), ("Y", "(no line)", "♣", 4), ("B", "♦ J 9 6", "♦", 2)}
+    assert "a second club line for A, ♣ 9 3 2, and no spades" in found[("A", "♣ 9 3 2", "♠", 3)]
+    assert "of which the diagram gives the ♣3 to A" in found[("Y", "(no line)", "♣", 4)]
+    assert "the ♦6 is A's (trick 1)" in found[("B", "♦ J 9 6", "♦", 2)]
+    codes = [d.code for d in validate(record)[1] if d.severity is not Severity.NOTE]
+    assert codes == ["book-deal"] * 3
+    assert _cards(record) == _cards(_loaded(_read(ELWELL_1904, 1).hands[0].text))
+
+
+def test_a_result_line_the_cards_contradict_is_recorded_for_the_editor_to_confirm() -> None:
+    # Foster's Hand 2: the result line gives Y–Z simple honours; the cards give them four
+    (hand,) = _read(FOSTER, 2).hands
+    assert hand.text is not None and hand.ok
+    record = _loaded(hand.text)
+    (error,) = record.book_errors
+    typed = _loaded((ROOT / "hands" / "foster-1904" / "hand-2.yaml").read_text(encoding="utf-8"))
+    assert [(e.about, e.part) for e in typed.book_errors] == [(error.about, error.part)]
+    assert "simple honours (three), but they held four" in (error.text or "")
+    above = hand.text[: hand.text.index("  - {about: result")].splitlines()[-2:]
+    assert all(line.startswith("  # ") for line in above) and "Confirm" in above[0] + above[1]
+    assert [d.code for d in hand.diagnostics if d.severity is Severity.WARNING] == ["book-result"]
 
 
 # --- the search: ambiguity and its bound ------------------------------------------------------

@@ -2,11 +2,13 @@
 nowhere else, refuses to overwrite without ``--force``, and answers bad input with a located
 diagnostic and an exit status, never a traceback.  Also: a fuzz property that the reader never
 raises on mutated book text, and the second proof-reading pass, the reader's cards against the
-hand-typed Elwell files."""
+hand-typed Elwell files, and the book errors it writes against theirs; the summary script."""
 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 
 from replayer.cli.main import main
 from replayer.formats.book import read_book
+from replayer.record.hand import HandRecord
 from replayer.record.reader import load
 from replayer.validation.files import check_file
 
@@ -148,15 +151,33 @@ def test_the_reader_never_raises_on_mutated_book_text(seed: int, kind: int, fost
 # --- the second proof-reading pass: the reader's cards against the hand-typed files ---------------
 
 
+def _errors_of(record: HandRecord, tie: bool = False) -> set[tuple[object, ...]]:
+    """The book errors about cells (card, mark, deal), by what they say of the cards.  With ``tie``
+    (the reader found two equally good places for a card printed twice, ``read-tie``) a card
+    entry is compared without its trick, which must still print that card for that seat."""
+    out: set[tuple[object, ...]] = set()
+    for b in record.book_errors:
+        if b.about == "card" and tie:
+            row = record.tricks[(b.trick or 0) - 1]
+            assert any(c is not None and c.card is b.printed for c in row.cards), b
+            out.add((b.about, b.seat, b.printed, b.reading))
+        elif b.about in ("card", "mark"):
+            out.add((b.about, b.trick, b.seat, b.printed, b.reading))
+        elif b.about == "deal":
+            out.add((b.about, b.seat, b.printed_text, b.suit, b.holding))
+    return out
+
+
 @pytest.mark.parametrize(
     ("book", "folder"), [("elwell-1902-hands.txt", "elwell-1902"), ("elwell-1904-hands.txt", "elwell-1904")]
 )
-def test_the_readers_cards_equal_the_hand_typed_files(book: str, folder: str) -> None:
+def test_the_readers_cards_and_book_errors_equal_the_hand_typed_files(book: str, folder: str) -> None:
     typed = sorted((ROOT / "hands" / folder).glob("hand-*.yaml"))
     if not typed:
         pytest.fail(f"hands/{folder} holds no hand file to compare with")
     read = {h.number: h for h in read_book((BOOKS / book).read_text(encoding="utf-8"), book).hands}
-    differences = []
+    differences: list[tuple[object, ...]] = []
+    errors = 0
     for path in typed:
         theirs, _ = load(path.read_text(encoding="utf-8"), str(path))
         number = int(path.stem.split("-")[1])
@@ -165,8 +186,35 @@ def test_the_readers_cards_equal_the_hand_typed_files(book: str, folder: str) ->
         mine, _ = load(text, "read.yaml")
         assert mine is not None
         for t, (a, b) in enumerate(zip(mine.tricks, theirs.tricks, strict=True), 1):
-            cards_a = [c.card if c else None for c in a.cards]
-            cards_b = [c.card if c else None for c in b.cards]
+            cards_a = [(c.card, c.marked) if c else None for c in a.cards]
+            cards_b = [(c.card, c.marked) if c else None for c in b.cards]
             if cards_a != cards_b:
-                differences.append((number, t, [str(c) for c in cards_a], [str(c) for c in cards_b]))
+                differences.append((number, t, cards_a, cards_b))
+        tie = any(d.code == "read-tie" for d in read[number].diagnostics)
+        if _errors_of(mine, tie) != _errors_of(theirs, tie):
+            differences.append((number, "book_errors", _errors_of(mine, tie), _errors_of(theirs, tie)))
+        errors += len(_errors_of(mine))
     assert differences == []
+    assert errors == {"elwell-1902": 2, "elwell-1904": 4}[folder]  # the comparison compared something
+
+
+def test_the_summary_script_prints_each_books_figures_and_errors() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "read_books.py")], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    heads = [ln for ln in lines if not ln.startswith("  ")]
+    assert [h.split(" ", 1)[0] for h in heads] == [p.name for p in sorted(BOOKS.glob("*.txt"))]
+    assert (
+        "40 hands read, 40 valid; 1 cell settled (0 OCR readings, 1 misprinted card); book errors: "
+        "1 misprinted card, 1 mark, 2 diagram lines, 0 result lines" in heads[1]
+    )
+    assert (
+        "29 cells settled (29 OCR readings, 0 misprinted cards)" in heads[2] and "1 result line;" in heads[2]
+    )
+    entries = [ln.strip() for ln in lines if ln.startswith("  hand ")]
+    assert len(entries) == 2 + 4 + 1
+    assert any(e.startswith('hand 14, deal, A: printed "♠ K Q 5", reading ♣K86: ') for e in entries)
+    assert any(e.startswith("hand 31, mark, trick 13, Y: The book marks Y's ♣J") for e in entries)
+    assert any(e.startswith("hand 2, result: The result line says Y–Z score simple honours") for e in entries)

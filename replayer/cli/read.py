@@ -112,8 +112,11 @@ def _write(book: BookRead, out: Path, force: bool, problems: list[Diagnostic]) -
 def _summary(book: BookRead) -> None:
     for h in book.hands:
         state = "read" if h.ok else "read with errors" if h.text is not None else "not read"
+        kinds = [e.kind for e in h.errors]
+        recorded = ", ".join(f"{kinds.count(k)} {k}" for k in dict.fromkeys(kinds))
         print(
             f"hand {h.number}: {state}; {len(h.readings)} cell{'s' if len(h.readings) != 1 else ''} settled, "
             f"{len(h.misprints)} misprint{'s' if len(h.misprints) != 1 else ''} of the book; "
-            f"{h.nodes:,} positions searched"
+            + (f"book_errors written: {recorded}; " if recorded else "")
+            + f"{h.nodes:,} positions searched"
         )

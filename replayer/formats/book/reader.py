@@ -13,7 +13,8 @@ from ...rules.cards import Card
 from ...rules.play import IllegalPlay, apply, start
 from ...rules.seats import Letter
 from ...validation.validate import validate
-from .diagram import read_diagram
+from .diagram import Diagram, read_diagram
+from .errors import Entry, card_entries, deal_entries, mark_entries, result_entry
 from .explain import Settled, choose, settle
 from .parts import HandText, find_hands
 from .search import DEALER, NODE_LIMIT, Problem, solve, winners
@@ -35,6 +36,7 @@ class ReadHand:
     misprints: tuple[Settled, ...]
     readings: tuple[Settled, ...]
     nodes: int  # nodes the search visited
+    errors: tuple[Entry, ...] = ()  # the book's own errors, as written under book_errors
 
     @property
     def ok(self) -> bool:
@@ -109,8 +111,9 @@ def _read_hand(h: HandText, style: Style, path: str, node_limit: int) -> ReadHan
         )
     if table is None or make is None:
         return _failed(h, [_named(d, where) for d in diags])
-    deal, more = read_diagram(h.diagram, style, path) if style.diagram else (None, [])
-    diags += more
+    diagram = read_diagram(h.diagram, style) if style.diagram else None
+    if diagram is not None and diagram.deal is None:
+        diags.append(_not_a_deal(diagram, path))
     score = read_score(h.score.text) if h.score else None
     if h.score is not None and (score is None or score.ab is None):
         diags.append(
@@ -126,7 +129,7 @@ def _read_hand(h: HandText, style: Style, path: str, node_limit: int) -> ReadHan
         tuple(table.rows),
         table.columns,
         make.strain.trump,
-        deal,
+        diagram.deal if diagram is not None else None,
         result_tricks(h.result.text) if h.result else None,
         node_limit,
     )
@@ -138,27 +141,55 @@ def _read_hand(h: HandText, style: Style, path: str, node_limit: int) -> ReadHan
     diags += more
     diags += _replay(problem, reading, path, h)
     settled = settle(problem, outcome, reading, style.clean)
-    marks, wrong = _marks(problem, reading, path)
-    diags += wrong
-    written = _written(h, style, path, problem, reading, settled, score, make, marks)
+    diags += _mark_notes(problem, reading, path)
+    errors = [*card_entries(settled), *mark_entries(problem, reading)]
+    if diagram is not None and diagram.deal is None:
+        errors += deal_entries(diagram, problem, reading)
+    written = _written(h, style, path, problem, reading, settled, score, make, tuple(errors))
+    written, yaml, checked = _checked(written, f"hand-{h.number}.yaml")
+    diags += checked
+    return ReadHand(
+        h.number,
+        f"hand-{h.number}.yaml",
+        yaml,
+        tuple(_named(d, where) for d in diags),
+        len(settled),
+        tuple(s for s in settled if s.misprint),
+        tuple(s for s in settled if not s.misprint),
+        outcome.nodes,
+        written.errors,
+    )
+
+
+def _checked(written: Written, name: str) -> tuple[Written, str, list[Diagnostic]]:
+    """The hand YAML and what the loader and validator say of it (notes aside).  A result line the
+    cards contradict is recorded as the book's error, for the editor to confirm, and checked again."""
+    yaml, diags = _validated(written, name)
+    results = [e for d in diags if d.severity is Severity.ERROR and (e := result_entry(d)) is not None]
+    if results:
+        written = replace(written, errors=(*written.errors, *results))
+        yaml, diags = _validated(written, name)
+    return written, yaml, diags
+
+
+def _validated(written: Written, name: str) -> tuple[str, list[Diagnostic]]:
     yaml = hand_yaml(written)
-    name = f"hand-{h.number}.yaml"
     record, loaded = load(yaml, name)
     checked = list(loaded)
     if record is not None:
         checked += validate(record)[1]
-    diags += [d for d in checked if d.severity is not Severity.NOTE]
-    misprints = tuple(s for s in settled if s.misprint)
-    readings = tuple(s for s in settled if not s.misprint)
-    return ReadHand(
-        h.number,
-        name,
-        yaml,
-        tuple(_named(d, where) for d in diags),
-        len(settled),
-        misprints,
-        readings,
-        outcome.nodes,
+    return yaml, [d for d in checked if d.severity is not Severity.NOTE]
+
+
+def _not_a_deal(diagram: Diagram, path: str) -> Diagnostic:
+    first = diagram.lines[0]
+    return Diagnostic(
+        "read-diagram",
+        Severity.NOTE,
+        f"the deal diagram is not a deal ({diagram.counts()}): the table is read without it, the deal "
+        "is written from the cards played, and each line they contradict is recorded under book_errors",
+        Span(path, first.line, first.col),
+        "check each book_errors entry about the deal against the printed diagram",
     )
 
 
@@ -171,7 +202,7 @@ def _written(
     settled: list[Settled],
     score: Score | None,
     make: Make,
-    marks: tuple[tuple[bool, ...], ...],
+    errors: tuple[Entry, ...],
 ) -> Written:
     printed = {(s.trick, s.letter): s.printed for s in settled if s.misprint and s.printed is not None}
     rows = []
@@ -184,44 +215,47 @@ def _written(
         )
     last = max([h.line, *(n for n, _ in h.table)]) + (2 if h.result else 0)
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    played = {lt: frozenset(reading[4 * t + problem.columns.index(lt)] for t in range(13)) for lt in Letter}
+    from_cards = problem.deal is None and any(e.kind == "deal" for e in errors)
     return Written(
         style=style,
         number=h.number,
         theme=h.theme.text if h.theme else None,
         score=score,
         make=make,
-        deal=dict(problem.deal) if problem.deal is not None else None,
+        deal=dict(problem.deal) if problem.deal is not None else played if from_cards else None,
+        deal_from_cards=from_cards,
         columns=problem.columns,
         rows=tuple(rows),
-        marks=marks,
+        marks=tuple(tuple(c.marked for c in row) for row in problem.rows),
         result=h.result.text if h.result else None,
         notes=tuple(h.notes),
         settled=tuple(settled),
+        errors=errors,
         origin=f"{name}, lines {h.line}-{last}",
     )
 
 
-def _marks(
-    problem: Problem, reading: tuple[Card, ...], path: str
-) -> tuple[tuple[tuple[bool, ...], ...], list[Diagnostic]]:
-    """The printed winner marks, less any the cards contradict (each reported)."""
-    out, diags = [], []
+def _mark_notes(problem: Problem, reading: tuple[Card, ...], path: str) -> list[Diagnostic]:
+    """A note at each printed winner mark the cards contradict (kept, and recorded as the book's error)."""
+    diags = []
     for t, (row, winner) in enumerate(zip(problem.rows, winners(reading, problem), strict=True)):
         col = problem.columns.index(winner)
-        wrong = [k for k, c in enumerate(row) if c.marked and k != col]
-        out.append(tuple(c.marked and not wrong for c in row))
-        for k in wrong:
+        for k, c in enumerate(row):
+            if not c.marked or k == col:
+                continue
             diags.append(
                 Diagnostic(
                     "read-mark",
-                    Severity.WARNING,
+                    Severity.NOTE,
                     f"trick {t + 1}: the book marks {problem.columns[k].name}'s {reading[4 * t + k]} as the "
-                    f"winner, but {winner.name}'s {reading[4 * t + col]} wins; the row is written without marks",
-                    Span(path, row[k].line, row[k].col),
-                    "the book's mark is wrong, or a card of this trick is: check the row against the page",
+                    f"winner, but {winner.name}'s {reading[4 * t + col]} wins; the mark is kept and "
+                    "recorded under book_errors (about: mark)",
+                    Span(path, c.line, c.col),
+                    "check the row against the page: the book's mark is wrong, or a card of this trick is",
                 )
             )
-    return tuple(out), diags
+    return diags
 
 
 def _replay(problem: Problem, reading: tuple[Card, ...], path: str, h: HandText) -> list[Diagnostic]:

@@ -13,9 +13,10 @@ from ...record.phrases import AwardKind, ResultSyntaxError, parse_result
 from ...rules.cards import Strain
 from ...rules.seats import BookPair, Letter
 
-__all__ = ["Make", "Score", "read_make", "read_score", "result_tricks"]
+__all__ = ["NUMBER_WORDS", "Make", "Score", "read_make", "read_score", "result_tricks"]
 
-_UNITS = (
+#: the numbers as words, zero to fourteen (a score's, a count's)
+NUMBER_WORDS = (
     "zero",
     "one",
     "two",
@@ -58,13 +59,13 @@ def number(word: str) -> int | None:
         return int(w)
     if w in ("o", "nothing", "love", "none"):
         return 0
-    if w in _UNITS:
-        return _UNITS.index(w)
+    if w in NUMBER_WORDS:
+        return NUMBER_WORDS.index(w)
     if w in _TEENS:
         return _TEENS[w]
     tens, _, unit = w.partition("-")
-    if tens in _TENS and (not unit or unit in _UNITS[1:10]):
-        return _TENS[tens] + (_UNITS.index(unit) if unit else 0)
+    if tens in _TENS and (not unit or unit in NUMBER_WORDS[1:10]):
+        return _TENS[tens] + (NUMBER_WORDS.index(unit) if unit else 0)
     return None
 
 

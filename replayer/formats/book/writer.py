@@ -1,6 +1,6 @@
 """The hand YAML a read hand becomes: one row a line, the book's notes as comments for the editor
-(they are the book's words, not ours), the settled cells under ``transcription.readings`` and a
-clean text's misprints under ``book_errors``.  Pure."""
+(they are the book's words, not ours), the settled cells under ``transcription.readings`` and the
+book's own errors (``errors``) under ``book_errors``.  Pure."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...rules.cards import Card, format_holding
 from ...rules.seats import Letter
+from .errors import Entry
 from .explain import Settled
 from .parts import Note
 from .sentences import Make, Score
@@ -31,12 +32,14 @@ class Written:
     score: Score | None
     make: Make
     deal: dict[Letter, frozenset[Card]] | None
+    deal_from_cards: bool  # the diagram is not a deal: ``deal`` is the cards played
     columns: tuple[Letter, ...]
     rows: tuple[tuple[Card, ...], ...]  # the cards written, per trick in the columns
     marks: tuple[tuple[bool, ...], ...]
     result: str | None
     notes: tuple[Note, ...]
     settled: tuple[Settled, ...]
+    errors: tuple[Entry, ...]  # the book's own errors
     origin: str  # where it was read: "005_elwell_1902_bridge_full.txt, lines 2216-2258"
 
 
@@ -83,6 +86,8 @@ def hand_yaml(w: Written) -> str:
     lines += ["rules: bridge-whist", "dealer: Z", *_score(w.score)]
     lines.append(f"declaration: {{maker: {w.make.maker.name}, trump: {w.make.strain.word}}}")
     if w.deal is not None:
+        if w.deal_from_cards:
+            lines.append("# The book's diagram is not a deal: this is the cards played (see book_errors).")
         lines.append("deal:")
         lines += [
             f"  {lt.name}: {format_holding(w.deal[lt])}" for lt in (Letter.A, Letter.Y, Letter.B, Letter.Z)
@@ -125,26 +130,42 @@ def _notes(w: Written) -> list[str]:
 
 
 def _errors(w: Written) -> list[str]:
-    errors = [st for st in w.settled if st.misprint]
-    if not errors:
+    if not w.errors:
         return []
     out = ["book_errors:"]
-    for st in errors:
-        text = st.reason[0].upper() + st.reason[1:] + "."
-        out.append(
-            f"  - {{about: card, trick: {st.trick}, seat: {st.letter.name}, printed: {st.printed}, "
-            f"reading: {st.card}, text: {quote(text)}}}"
-        )
+    for e in w.errors:
+        out += [f"  # {line}" for line in e.comment]
+        keys = "".join(f", {k}: {v}" for k, v in e.fields)
+        out.append(f"  - {{about: {e.about}{keys}, text: {quote(e.text)}}}")
     return out
+
+
+_KINDS = {
+    "card": ("misprinted card", "misprinted cards"),
+    "mark": ("winner mark on the wrong card", "winner marks on the wrong card"),
+    "deal": ("line of the deal diagram", "lines of the deal diagram"),
+    "result": ("result line the cards contradict", "result lines the cards contradict"),
+}
+
+
+def _found(errors: tuple[Entry, ...]) -> str:
+    """ "1 misprinted card and 2 lines of the deal diagram", or "none"."""
+    parts = []
+    for kind, (one, many) in _KINDS.items():
+        n = sum(1 for e in errors if e.kind == kind)
+        if n:
+            parts.append(f"{n} {one if n == 1 else many}")
+    if not parts:
+        return "none"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _transcription(w: Written) -> list[str]:
     readings = [st for st in w.settled if not st.misprint]
-    errors = len(w.settled) - len(readings)
     summary = (
         f"Read by `replayer read` ({w.style.name} style) from {w.origin}. "
-        f"{len(readings)} cell{'s' if len(readings) != 1 else ''} settled by the laws (listed below), "
-        f"{errors} misprint{'s' if errors != 1 else ''} of the book's recorded under book_errors. "
+        f"{len(readings)} cell{'s' if len(readings) != 1 else ''} settled by the laws (listed below); "
+        f"the book's own errors recorded under book_errors: {_found(w.errors)}. "
         "Proof-read every cell against the printed page."
     )
     out = ["transcription:", "  text: |"]
