@@ -142,8 +142,9 @@ def _why_wins(card: Card, win: Card, led: Suit, trump: Suit | None) -> str:
 
 
 def deal_entries(diagram: Diagram, problem: Problem, reading: tuple[Card, ...]) -> list[Entry]:
-    """Each line of a diagram that is not a deal which differs from the cards' holding of its suit.
-    A suit printed twice for a seat stands, the second time, for a suit the seat has no line of."""
+    """Each line of a diagram that is not a deal which differs from the cards' holding of its suit
+    (a suit printed twice stands once for a suit the seat has no line of, ``_suits_of``), and each
+    suit the cards give a seat that the diagram prints no line of."""
     where = {reading[i]: (problem.columns[i % 4], i // 4 + 1) for i in range(52)}
     out = []
     for letter in _ORDER:
