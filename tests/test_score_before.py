@@ -321,8 +321,9 @@ def test_the_lesson_of_a_rubber_game_says_the_score_the_rubber_and_its_value(tmp
         dict(lesson.facts)["Score before the deal"] == "A–B 24, Y–Z 0; rubber game: each side has won a game"
     )
     assert lesson.outcome == (
-        "Y–Z 4 tricks, A–B 9. A–B win the game and the rubber (bonus 100). The rubber's points the book "
-        "gives: A–B 160 (24 before the deal, 36 on it, 100 bonus), Y–Z 0; the earlier games' are not given"
+        "Y–Z 4 tricks, A–B 9. A–B win the game and the rubber (bonus 100). Counting only the points the "
+        "book gives: A–B 160 (24 before the deal, 36 on it, 100 bonus), Y–Z 0; the earlier games' points "
+        "are not printed"
     )
     assert ("Rubber", ("A–B won the rubber: 100 (above the line)",)) in lesson.score
     assert lesson.citation.endswith("Illustrative Hand No. 12, “Discarding”")

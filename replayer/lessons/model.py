@@ -573,8 +573,8 @@ def _standing_words(game: Game, where: Standing, naming: _Naming) -> str:
         return f"{names[side]} {where.counted[side]}{detail}"
 
     return (
-        f". {names[winner]} win the game and the rubber{bonus}. The rubber's points the book gives: "
-        f"{counted(winner)}, {counted(loser)}; the earlier games' are not given"
+        f". {names[winner]} win the game and the rubber{bonus}. Counting only the points the book "
+        f"gives: {counted(winner)}, {counted(loser)}; the earlier games' points are not printed"
     )
 
 
