@@ -330,6 +330,17 @@ def test_the_lesson_of_a_rubber_game_says_the_score_the_rubber_and_its_value(tmp
 
 
 @pytest.mark.parametrize(
+    "theme",
+    ["'Allowing the Weaker Hand to \"Ruff\".'", '"Allowing the Weaker Hand to “Ruff”"'],
+    ids=["straight", "curly"],
+)
+def test_quotation_marks_inside_the_theme_become_single_in_the_citation(tmp_path: Path, theme: str) -> None:
+    text = _hand12("{AB: 1, YZ: 1}").replace("  hand: 12\n", f"  hand: 12\n  theme: {theme}\n")
+    lesson = _lesson(tmp_path, text)
+    assert lesson.citation.endswith("Illustrative Hand No. 12, “Allowing the Weaker Hand to ‘Ruff’”")
+
+
+@pytest.mark.parametrize(
     ("score", "words"),
     [
         (

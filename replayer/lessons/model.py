@@ -7,6 +7,7 @@ Markdown here: turning them into HTML is the renderer's job.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 
@@ -189,6 +190,12 @@ def markdown_texts(record: HandRecord) -> tuple[tuple[str, Span | None], ...]:
     return tuple(texts)
 
 
+def _inner_quotes(text: str) -> str:
+    """Quotation marks inside a quoted theme become single ones (“Allowing … to ‘Ruff’”)."""
+    text = re.sub(r'"([^"]*)"', r"‘\1’", text)
+    return text.replace("“", "‘").replace("”", "’")
+
+
 def citation(record: HandRecord) -> str:
     """``R. F. Foster, The Gist of Bridge (1904), hand 5, pp. 82–83``, from what the source names."""
     src = record.source
@@ -205,7 +212,7 @@ def citation(record: HandRecord) -> str:
     hand = v(src.hand)
     if hand:
         head += f", Illustrative Hand No. {hand}" if hand.isdigit() else f", {hand}"
-    theme = v(src.theme).strip().rstrip(".")
+    theme = _inner_quotes(v(src.theme).strip().rstrip("."))
     if theme:
         head += f", “{theme}”"
     pages = v(src.pages)
