@@ -2,9 +2,9 @@
 
 A plain script, not a test:
 
-    .venv/bin/python benchmarks/build_site.py                  # hands/, with PDFs
-    .venv/bin/python benchmarks/build_site.py --no-pdf         # HTML only
-    .venv/bin/python benchmarks/build_site.py hands/elwell-1904 --keep /tmp/site
+    .venv/bin/python tests/bench/bench_site.py                  # hands/, with PDFs
+    .venv/bin/python tests/bench/bench_site.py --no-pdf         # HTML only
+    .venv/bin/python tests/bench/bench_site.py hands/elwell-1904 --keep /tmp/site
 
 It builds into a fresh temporary folder (or ``--keep DIR``, which must be new or empty) with
 ``replayer.lessons.build.build_site`` in this process, then builds again with nothing changed, and
@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parents[1]
+_ROOT = Path(__file__).resolve().parents[2]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
