@@ -88,6 +88,11 @@ def _add_hand_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         metavar="NAME",
         help="run only this detector (repeatable); see docs/teaching-notes.md for the names",
     )
+    an.add_argument(
+        "--review-skeleton",
+        action="store_true",
+        help="print a review file for the hand's findings, each with 'verdict: ~' to fill in (docs/evaluation.md)",
+    )
 
 
 def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -331,6 +336,11 @@ def _annotate(args: argparse.Namespace) -> int:
         )
         return 2
     findings = annotate(checked.game, args.detector)
+    if args.review_skeleton:
+        from ..teaching.evaluate import review_skeleton
+
+        print(review_skeleton(checked.game, findings, args.hand), end="")
+        return 0
     if not args.all:
         findings = [f for f in findings if f.shown]
     if args.json:

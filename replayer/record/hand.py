@@ -140,6 +140,8 @@ class NoteRecord:
     tricks: tuple[int, ...] = ()  # empty: a note on the whole hand
     source: str | None = None
     claims: tuple[ClaimRecord, ...] = ()
+    #: the techniques the author's note names at its tricks (``record.keys.TECHNIQUE_NAMES``)
+    techniques: tuple[Located[str], ...] = ()
 
 
 class ResultPart(enum.StrEnum):

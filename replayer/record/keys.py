@@ -16,6 +16,7 @@ __all__ = [
     "PLAY_KEYS",
     "TRICK_KEYS",
     "NOTE_KEYS",
+    "TECHNIQUE_NAMES",
     "CLAIM_KEYS",
     "CLAIM_KINDS",
     "OUTCOME_KEYS",
@@ -55,7 +56,40 @@ SCORE_BEFORE_KEYS = ("games", "quote")
 DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
 TRICK_KEYS = ("cards", "leader", "winner")
-NOTE_KEYS = ("trick", "tricks", "text", "source", "claims")
+NOTE_KEYS = ("trick", "tricks", "text", "source", "claims", "techniques")
+#: the techniques a note may name (``techniques: [hold-up, re-entry]``): the vocabulary of
+#: ``teaching/techniques.py``, which this package may not import (a test keeps the two the same)
+TECHNIQUE_NAMES = (
+    "lead",
+    "eleven",
+    "fourchette",
+    "cover",
+    "second-hand",
+    "third-hand",
+    "through",
+    "trump-lead",
+    "echo",
+    "unblock",
+    "return",
+    "discard",
+    "bath-coup",
+    "hold-up",
+    "finesse",
+    "establish",
+    "re-entry",
+    "draw-trumps",
+    "duck",
+    "refuse-finesse",
+    "keep-out",
+    "false-card",
+    "squeeze",
+    "throw-in",
+    "ruff",
+    "force",
+    "overtake",
+    "tenace",
+    "placing",
+)
 CLAIM_KEYS = ("kind", "trick", "quote", "seat", "suit", "count", "at_least", "above", "card", "outcome")
 CLAIM_KINDS = tuple(kind.value for kind in ClaimKind)
 OUTCOME_KEYS = ("side", "game", "tricks", "by_cards")

@@ -3,6 +3,7 @@ problem set, the book's own errors, and the record of how the hand was transcrib
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import replace
 
@@ -28,6 +29,7 @@ from .keys import (
     OUTCOME_KEYS,
     PROBLEM_KEYS,
     READING_KEYS,
+    TECHNIQUE_NAMES,
     TRANSCRIPTION_KEYS,
 )
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
@@ -39,7 +41,8 @@ _Fields = dict[str, tuple[Node, Node]]
 
 
 def read_notes(r: FieldReader, node: Node) -> tuple[NoteRecord, ...]:
-    """The notes: one text on the whole hand, or a list of texts and {trick(s), text, source, claims}."""
+    """The notes: one text on the whole hand, or a list of texts and {trick(s), text, source, claims,
+    techniques}."""
     if isinstance(node, ScalarNode):
         text = r.scalar(node, "notes")
         return (NoteRecord(text, r.span(node)),) if text is not None else ()
@@ -65,7 +68,38 @@ def read_notes(r: FieldReader, node: Node) -> tuple[NoteRecord, ...]:
         tricks = _note_tricks(r, m)
         source = r.scalar(m["source"][1], "note source") if "source" in m else None
         claims = _claims(r, m["claims"][1]) if "claims" in m else ()
-        out.append(NoteRecord(text, r.span(m["text"][1]), tuple(tricks), source, claims))
+        techniques = _techniques(r, m["techniques"][1], tricks) if "techniques" in m else ()
+        out.append(NoteRecord(text, r.span(m["text"][1]), tuple(tricks), source, claims, techniques))
+    return tuple(out)
+
+
+def _techniques(r: FieldReader, node: Node, tricks: list[int]) -> tuple[Located[str], ...]:
+    """The techniques the author's note names at its tricks: ``[hold-up, re-entry]`` (or one name),
+    each a name of the vocabulary (``TECHNIQUE_NAMES``, docs/evaluation.md)."""
+    if not tricks:
+        r.error(
+            "bad-value",
+            "a note naming techniques must say its trick (trick: N or tricks: [N, M])",
+            node,
+            "the evaluation looks for each technique at the note's tricks",
+        )
+        return ()
+    items = [node] if isinstance(node, ScalarNode) else r.items(node, "note techniques")
+    out: list[Located[str]] = []
+    for item in items:
+        name = r.scalar(item, "note technique")
+        if name is None:
+            continue
+        name = name.strip()
+        if name not in TECHNIQUE_NAMES:
+            close = difflib.get_close_matches(name.lower(), TECHNIQUE_NAMES, n=3, cutoff=0.5)
+            hint = f"did you mean {' or '.join(close)}?" if close else "see docs/evaluation.md for the names"
+            r.error("unknown-technique", f"no technique named {name[:40]!r}", item, hint)
+            continue
+        if any(t.value == name for t in out):
+            r.error("duplicate-technique", f"the note names the technique {name!r} twice", item)
+            continue
+        out.append(Located(name, r.span(item)))
     return tuple(out)
 
 

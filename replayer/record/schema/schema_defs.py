@@ -305,6 +305,14 @@ def _note_defs() -> JSON:
                             "type": "array",
                             "items": ref("claim"),
                         },
+                        "techniques": {
+                            "description": "The techniques the author's note names at its tricks, from "
+                            "the vocabulary of docs/evaluation.md, e.g. [hold-up, re-entry].",
+                            "anyOf": [
+                                {"type": "array", "items": {"enum": list(rx.TECHNIQUE_NAMES)}},
+                                {"enum": list(rx.TECHNIQUE_NAMES)},
+                            ],
+                        },
                     },
                 },
             ],

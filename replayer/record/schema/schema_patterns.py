@@ -330,6 +330,38 @@ RULES = whole(alt(*(ci_literal(n) for name, (_, aliases) in RULE_SETS.items() fo
 # The book's own records (replayer/record/read_notes.py)
 
 CLAIM_KINDS = ("holding", "alternative", "outcome")  # compared exactly: no other case, no blanks
+#: the techniques a note may name (record/keys.py TECHNIQUE_NAMES; docs/evaluation.md)
+TECHNIQUE_NAMES = (
+    "lead",
+    "eleven",
+    "fourchette",
+    "cover",
+    "second-hand",
+    "third-hand",
+    "through",
+    "trump-lead",
+    "echo",
+    "unblock",
+    "return",
+    "discard",
+    "bath-coup",
+    "hold-up",
+    "finesse",
+    "establish",
+    "re-entry",
+    "draw-trumps",
+    "duck",
+    "refuse-finesse",
+    "keep-out",
+    "false-card",
+    "squeeze",
+    "throw-in",
+    "ruff",
+    "force",
+    "overtake",
+    "tenace",
+    "placing",
+)
 BOOK_ERROR_ABOUT = whole(
     alt(
         ci("result")
