@@ -16,7 +16,7 @@ from ..lessons.outputs import NAME_LIMIT, Names, OutputError, OutputFolder, safe
 from ..record.diagnostics import Diagnostic, Severity, format_diagnostic, has_errors, sort_key
 from ..rules.regimes import RuleSet
 from ..scoring.sheet import SCORING, ScoringOptions, score_game
-from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands
+from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands, read_text
 from .output import (
     annotations_json,
     annotations_text,
@@ -78,7 +78,7 @@ def _add_hand_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
     _option_flag(ru)
     an = sub.add_parser("annotate", help="the teaching notes the engine derives from a hand's cards")
-    an.add_argument("hand", metavar="HAND", help="a hand file")
+    an.add_argument("hand", nargs="?", metavar="HAND", help="a hand file")
     an.add_argument("--json", action="store_true", help="the findings as JSON (see docs/teaching-notes.md)")
     an.add_argument("--all", action="store_true", help="also the findings a lesson does not show")
     an.add_argument(
@@ -93,6 +93,22 @@ def _add_hand_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         action="store_true",
         help="print a review file for the hand's findings, each with 'verdict: ~' to fill in (docs/evaluation.md)",
     )
+    an.add_argument(
+        "--evaluate",
+        metavar="PATH",
+        help="measure the notes on the hands under PATH: recall of the techniques the notes name, "
+        "precision by the reviews in evaluation/ (docs/evaluation.md)",
+    )
+    an.add_argument(
+        "--reviews", metavar="DIR", help="with --evaluate: the reviews' folder (default: evaluation/)"
+    )
+    for flag in ("precision", "recall"):
+        an.add_argument(
+            f"--min-{flag}",
+            type=float,
+            metavar="PERCENT",
+            help=f"with --evaluate: exit 1 if the {flag} is below PERCENT",
+        )
 
 
 def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -324,6 +340,8 @@ def _build(args: argparse.Namespace) -> int:
 def _annotate(args: argparse.Namespace) -> int:
     from ..teaching.annotate import DETECTORS, annotate
 
+    if args.evaluate is not None or args.hand is None:
+        return _evaluate(args)
     checked = _valid_hand(args.hand, "annotate")
     if isinstance(checked, int):
         return checked
@@ -354,6 +372,39 @@ def _annotate(args: argparse.Namespace) -> int:
     else:
         print(annotations_text(checked.game, findings, with_make=args.detector is None), end="")
     return 0
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    """``annotate --evaluate PATH``: the hands under PATH, each with its review file, measured."""
+    from .evaluate import HandFiles, evaluation_json, evaluation_text, gather, thresholds_failed
+
+    if args.evaluate is None or args.hand is not None:
+        print("replayer: annotate takes a HAND, or --evaluate PATH (not both)", file=sys.stderr)
+        return 2
+    where = Path(args.evaluate)
+    paths = find_hands([where])
+    # the hands' root: the nearest folder named hands/ at or above PATH, else PATH's folder
+    top = where if where.is_dir() else where.parent
+    root = next((p for p in (top, *top.parents) if p.name == "hands"), top)
+    reviews = Path(args.reviews) if args.reviews else root.parent / "evaluation"
+    hands = []
+    for path in paths:
+        rel = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
+        review = reviews / rel
+        text, problems = read_text(review) if review.is_file() else (None, [])
+        book = rel.parts[0] if len(rel.parts) > 1 else root.name
+        hands.append(HandFiles(rel.as_posix(), book, check_file(path), str(review), text, tuple(problems)))
+    got = gather(hands)
+    for d in sorted(got.diagnostics, key=sort_key):
+        print(format_diagnostic(d), file=sys.stderr)
+    if args.json:
+        print(json.dumps(evaluation_json(got), ensure_ascii=False, indent=2))
+    else:
+        print(evaluation_text(got), end="")
+    failed = thresholds_failed(got, args.min_precision, args.min_recall)
+    for line in failed:
+        print(f"replayer: {line}", file=sys.stderr)
+    return 1 if failed or has_errors(got.diagnostics) else 0
 
 
 def _import(args: argparse.Namespace) -> int:

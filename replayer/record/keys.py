@@ -29,6 +29,9 @@ __all__ = [
     "PROBLEM_KEYS",
     "SEAT_WORDS",
     "DEAL_KEYS",
+    "REVIEW_KEYS",
+    "REVIEW_ENTRY_KEYS",
+    "VERDICTS",
     "RUBBER_KEYS",
     "RUBBER_DEAL_KEYS",
 ]
@@ -110,6 +113,11 @@ DEAL_KEYS = tuple(
         | {k for ch in SEAT_WORDS for k in (ch, ch.lower())}
     )
 )
+
+#: a review file of the engine's findings (docs/evaluation.md), and each of its entries
+REVIEW_KEYS = ("findings",)
+REVIEW_ENTRY_KEYS = ("trick", "detector", "label", "seat", "cards", "verdict", "why")
+VERDICTS = ("right", "words", "misleading", "wrong")
 
 RUBBER_KEYS = ("title", "rules", "source", "deals")
 RUBBER_DEAL_KEYS = ("hand", "result", "trump", "declarer", "doubled", "label")

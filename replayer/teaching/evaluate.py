@@ -36,6 +36,7 @@ __all__ = [
     "Verdict",
     "FindingKey",
     "key_of",
+    "label_of",
     "Review",
     "Label",
     "HandEvidence",
@@ -79,11 +80,18 @@ class FindingKey:
 def key_of(finding: Finding) -> FindingKey:
     return FindingKey(
         finding.motif,
-        finding.label,
+        label_of(finding),
         finding.trick,
         finding.seats[0] if finding.seats else None,
         finding.cards[0] if finding.cards else None,
     )
+
+
+def label_of(finding: Finding) -> str:
+    """The finding's label as plain text (some detectors keep their labels as an enum of strings,
+    whose hash is not the string's)."""
+    label: object = finding.label
+    return str(label.value) if isinstance(label, enum.Enum) else str(label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +337,7 @@ def review_skeleton(game: Game, findings: Sequence[Finding], name: str) -> str:
         lines += [
             f"  - trick: {f.trick}",
             f"    detector: {f.motif}",
-            f"    label: {f.label}",
+            f"    label: {label_of(f)}",
             f"    seat: {word(f.seats[0]) if f.seats else '~'}",
             f"    cards: [{cards}]",
             "    verdict: ~",
