@@ -193,6 +193,27 @@ def test_a_bath_coup_at_no_trumps_is_not_reported_as_a_hold_up() -> None:
     assert DETECTORS["hold-up"](ctx) == []
 
 
+def elwell_1902(n: int) -> Context:
+    """Elwell's Bridge Hand No. n (1902), as transcribed in hands/elwell-1902/."""
+    path = Path(__file__).resolve().parent.parent / "hands" / "elwell-1902" / f"hand-{n}.yaml"
+    return Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name))
+
+
+def test_the_hold_up_names_the_card_that_won_and_strips_the_defender_short_in_the_suit() -> None:
+    # Elwell 1902 Hand 2: A leads ♦5, dummy plays low second hand, B's ♦K wins; B returns the ♦8 and
+    # dummy waits again, so that B (three diamonds to A's five) has none left.
+    first, second, effective = DETECTORS["hold-up"](elwell_1902(2))
+    assert "lets B's ♦K win" in first.text and "leave B with none to lead back" in first.text
+    assert second.facts["stripped"] == "B" and "to strip B of the suit" in second.text
+    assert effective.facts["exhausted"] == "B" and "cannot put A in" in effective.text
+
+
+def test_low_from_ace_jack_nine_with_the_ten_opposite_is_two_stoppers_not_a_hold_up() -> None:
+    # Elwell 1902 Hand 10: ♦A J 9 4 3 and ♦10 7 5 against ♦K Q 8 6 2 stop the suit twice; dummy's
+    # low card at trick 1 plays for the ♦10, and no later trick is a hold-up's effect.
+    assert DETECTORS["hold-up"](elwell_1902(10)) == []
+
+
 def test_foster_declarers_never_hold_up() -> None:
     assert [f for n in range(1, 6) for f in run("hold-up", n)] == []
 

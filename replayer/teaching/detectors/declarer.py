@@ -111,14 +111,28 @@ def hold_up(ctx: Context) -> list[Finding]:
 
 def _one_stopper(ctx: Context, s: Suit, i: int) -> Card | None:
     """The declarer side's single stopper in ``s`` at trick index ``i`` [interp]: it holds the
-    master card and no other card above the defenders' second-highest card.  None otherwise."""
+    master card, and no lower card of its side will stop the suit too.  None otherwise."""
     side = ctx.declaring
     ours = sorted((c for p in side for c in ctx.holding(p, s, i)), key=lambda c: -c.rank)
     theirs = sorted((c for p in ctx.defenders for c in ctx.holding(p, s, i)), key=lambda c: -c.rank)
     if not ours or not theirs or ours[0].rank < theirs[0].rank:
         return None
-    bar = theirs[1] if len(theirs) > 1 else theirs[0]  # with one card out, any card above it stops too
-    return None if any(c.rank > bar.rank for c in ours[1:]) else ours[0]
+    return None if _stoppers(ours, theirs) > 1 else ours[0]
+
+
+def _stoppers(ours: list[Card], theirs: list[Card]) -> int:
+    """[interp] How many times the declarer side stops the suit: its k-th highest card stops once
+    the defenders' m higher cards are gone, if it holds more cards from it up (k > m) to spend
+    on them — so A J 10 9 stops twice against K Q 8 6 2 (the J 10 9 after the K and Q), A 10 9
+    once against K Q J."""
+    return sum(1 for k, c in enumerate(ours, start=1) if sum(1 for d in theirs if d.rank > c.rank) < k)
+
+
+def _short_defender(ctx: Context, s: Suit, leader: Seat) -> Seat:
+    """The defender a hold-up strips: the one who held fewer of the suit at the start (the
+    leader's partner when they held as many)."""
+    a, b = leader.partner, leader
+    return b if len(ctx.holding(b, s, 0)) < len(ctx.holding(a, s, 0)) else a
 
 
 def _hold_ups(ctx: Context, s: Suit) -> list[Finding]:
@@ -154,18 +168,18 @@ def _hold_up_finding(ctx: Context, i: int, k: int, stopper: Card) -> Finding:
     t = ctx.tricks[i]
     side = ctx.declaring
     owner = ctx.holder(stopper, i)
-    assert owner is not None
-    lead = t.plays[0][1]
+    assert owner is not None and t.winner is not None
+    short = _short_defender(ctx, stopper.suit, ctx.tricks[ctx.rounds(stopper.suit)[0]].leader)
     if k == 1:
         text = (
-            f"{capitalised(ctx.role(owner))} holds up the {stopper} and lets {ctx.role(t.leader)}'s {lead} win. "
-            f"With only one stopper in the suit, letting it run a round or two first can leave "
-            f"{ctx.who(t.leader.partner)} with none to lead back when he gets in."
+            f"{capitalised(ctx.role(owner))} holds up the {stopper} and lets {ctx.role(t.winner)}'s "
+            f"{t.card_of(t.winner)} win. With only one stopper in the suit, letting it run a round or two first "
+            f"can leave {ctx.who(short)} with none to lead back when he gets in."
         )
     else:
         text = (
             f"{capitalised(ctx.role(owner))} holds up the {stopper} a second time, to strip "
-            f"{ctx.who(t.leader.partner)} of the suit."
+            f"{ctx.who(short)} of the suit."
         )
     return Finding(
         motif="hold-up",
@@ -173,34 +187,33 @@ def _hold_up_finding(ctx: Context, i: int, k: int, stopper: Card) -> Finding:
         trick=t.number,
         seats=(owner, *[p for p in side if p != owner]),
         cards=tuple(c for p, c in t.plays if p in side),
-        facts={"round": k, "suit": stopper.suit.word, "stopper": str(stopper)},
+        facts={"round": k, "suit": stopper.suit.word, "stopper": str(stopper), "stripped": ctx.who(short)},
         text=text,
     )
 
 
 def _hold_up_effective(ctx: Context, s: Suit, held: list[int]) -> Finding | None:
     side = ctx.declaring
-    first_leader = ctx.tricks[held[0]].leader
+    short = _short_defender(ctx, s, ctx.tricks[ctx.rounds(s)[0]].leader)
     for j in ctx.rounds(s):
         if j <= held[-1] or not ctx.complete(j):
             continue
         t = ctx.tricks[j]
         winner = t.winner
         card = t.card_of(winner) if winner is not None else None
-        partner = first_leader.partner
-        if winner not in side or card is None or ctx.holding(partner, s, j + 1):
+        if winner not in side or card is None or ctx.holding(short, s, j + 1):
             return None
         return Finding(
             motif="hold-up",
             label="HOLD_UP_EFFECTIVE",
             trick=t.number,
             tricks=(*(ctx.tricks[h].number for h in held), t.number),
-            seats=(winner, partner),
+            seats=(winner, short),
             cards=(card,),
-            facts={"suit": s.word, "exhausted": ctx.who(partner)},
+            facts={"suit": s.word, "exhausted": ctx.who(short)},
             text=(
-                f"The {card} wins only now, and {ctx.who(partner)} has no {s.word} left: if he gets the lead "
-                f"later, he cannot put {ctx.who(first_leader)} in with the suit."
+                f"The {card} wins only now, and {ctx.who(short)} has no {s.word} left: if he gets the lead "
+                f"later, he cannot put {ctx.who(short.partner)} in with the suit."
             ),
         )
     return None
