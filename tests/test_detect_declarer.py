@@ -260,6 +260,20 @@ def test_hand_5_trick_1_bs_ten_by_the_eleven_rule_is_no_finesse() -> None:
     assert [f for f in run("finesse", 5) if f.trick == 1] == []
 
 
+def test_after_second_hand_has_shown_out_the_lower_card_finesses_nothing() -> None:
+    # Elwell 1902 Hand 7, trick 6: the dealer leads the ♣2, A discards the ♥2, so the ♣K is marked
+    # with B behind dummy's ♣A Q 10: the ♣10 can only lose to it.
+    tricks = [f.trick for f in DETECTORS["finesse"](elwell_1902(7))]
+    assert 6 not in tricks and {2, 4} <= set(tricks)
+
+
+def test_after_the_hand_behind_has_shown_out_the_finesse_is_a_marked_one_and_stays() -> None:
+    # Elwell 1902 Hand 10: B shows out of spades at trick 3, so at trick 5 the ♠Q is marked with A,
+    # who plays before dummy's ♠A J 10: the ♠10 is still a finesse, and it wins.
+    f = at(DETECTORS["finesse"](elwell_1902(10)), "FINESSE", 5)
+    assert f.facts["played"] == "♠10" and f.facts["outcome"] == "WON"
+
+
 def test_the_finesses_in_the_five_hands_are_exactly_the_books() -> None:
     found = [(n, f.trick) for n in range(1, 6) for f in run("finesse", n)]
     assert found == [(3, 6), (3, 7), (3, 9), (5, 11)]

@@ -261,7 +261,22 @@ def finesse_at(ctx: Context, i: int) -> Finesse | None:
     """The finesse taken at trick index ``i``, if any (third hand, or second hand with a tenace)."""
     if not ctx.complete(i):
         return None
-    return _third_hand_finesse(ctx, i) or _second_hand_finesse(ctx, i)
+    f = _third_hand_finesse(ctx, i) or _second_hand_finesse(ctx, i)
+    if f is None or _shown_out_before(ctx, i, f):
+        return None
+    return f
+
+
+def _shown_out_before(ctx: Context, i: int, f: Finesse) -> bool:
+    """The adversary who plays just before the finessing hand has shown out of the suit led to
+    trick index ``i`` (on an earlier round, or in this trick): the missing cards are then marked
+    behind, and the lower card finesses nothing — it must lose to them (Elwell 1902 Hand 7,
+    trick 6).  (When the hand behind has shown out, the finesse is a marked one, and stays.)"""
+    t = ctx.tricks[i]
+    s = t.plays[0][1].suit
+    before = t.plays[f.position - 2][0]
+    played = (ctx.card_of(j, before) for j in ctx.rounds(s) if j <= i)
+    return any(c is not None and c.suit != s for c in played)
 
 
 def _viewer(ctx: Context, seat: Seat) -> Seat:
