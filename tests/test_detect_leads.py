@@ -406,6 +406,13 @@ def test_p65_small_card_under_the_fourchette_is_noted() -> None:
     assert f.shown and "cover with ♠Q" in f.text and "A plays ♠4" in f.text
 
 
+def test_no_fourchette_missed_with_small_cards_elwell_1902_hand_5_trick_6() -> None:
+    # Z leads ♠3 and A holds ♠4 2: a 4 over a 3 promotes nothing, and dummy's ♠Q wins either way
+    path = Path(__file__).parent.parent / "hands" / "elwell-1902" / "hand-5.yaml"
+    game = game_from_yaml(path.read_text(encoding="utf-8"), path.name)
+    assert at(game, "fourchette", 6) == []
+
+
 def test_no_fourchette_when_second_hand_lacks_a_neighbour() -> None:
     # p.63 layout: dummy holds the ♠8 above the seven but the ♠6 below it is the dealer's
     assert run(game_from_yaml(P63.format(row="♠7 ♠8 ♠10 ♠4")), "fourchette") == []
@@ -433,11 +440,23 @@ def test_hand_4_b_covers_dummys_ten_with_the_queen() -> None:
 
 
 def test_pone_who_lets_dummys_honour_pass_is_told_the_rule() -> None:
-    game = end("Y", "♦87", "♦J10", "♦K5", "♦43", "♦7 ♦J ♦5 ♦3", "♦8 ♦10 ♦K ♦4")
+    # covering dummy's ♦J with the ♦K forces the dealer's ♦A and makes A's ♦10 the master
+    game = end("Y", "♦108", "♦J3", "♦K5", "♦A4", "♦8 ♦J ♦5 ♦4", "♦10 ♦3 ♦K ♦A")
     missed = one(game, "cover", 12, "COVER_MISSED")
     assert missed.seats == (seat(game, "B"),)
     assert "holds ♦K over it" in missed.text and "cover an honour" in missed.text
-    assert one(game, "cover", 13, "COVER_OK").cards == (c("♦10"), c("♦K"))
+
+
+def test_no_missed_cover_when_the_cover_only_falls_to_a_higher_card() -> None:
+    # the dealer's ♦A 10 keep the master after the ♦K falls: covering promotes nothing for B and A
+    game = end("Y", "♦87", "♦J3", "♦K5", "♦A10", "♦7 ♦J ♦5 ♦10", "♦8 ♦3 ♦K ♦A")
+    assert run(game, "cover") == []
+
+
+def test_a_defender_holding_up_the_master_card_is_no_missed_cover() -> None:
+    # B's ♦K is the highest diamond out: letting dummy's ♦J win is a hold-up, not a cover missed
+    game = end("Y", "♦87", "♦J10", "♦K5", "♦43", "♦7 ♦J ♦5 ♦3", "♦8 ♦10 ♦K ♦4")
+    assert [(f.trick, f.label) for f in run(game, "cover")] == [(13, "COVER_OK")]
 
 
 def test_eldest_hand_beats_dummys_cards_when_he_can() -> None:
@@ -447,9 +466,15 @@ def test_eldest_hand_beats_dummys_cards_when_he_can() -> None:
 
 
 def test_eldest_hand_who_plays_small_under_dummys_cards_is_told_the_rule() -> None:
-    game = end("Z", "♠Q4", "♠J8", "♠76", "♠32", "♠4 ♠8 ♠6 ♠3", "♠Q ♠J ♠7 ♠2")
+    game = end("Z", "♠Q4", "♠J8", "♠76", "♠A2", "♠4 ♠8 ♠6 ♠2", "♠Q ♠J ♠7 ♠A")
     f = one(game, "cover", 12, "BEAT_DUMMY_MISSED")
     assert f.facts["beaters"] == "♠Q" and "beat dummy's cards when he can" in f.text
+
+
+def test_at_no_trumps_eldest_hand_holding_up_the_master_card_is_no_missed_play() -> None:
+    # A's ♠Q is the highest spade out: keeping it back is a hold-up, not a failure to beat dummy
+    game = end("Z", "♠Q4", "♠J8", "♠76", "♠32", "♠4 ♠8 ♠6 ♠3", "♠Q ♠J ♠7 ♠2")
+    assert [f.label for f in run(game, "cover")] == []
 
 
 def test_hand_3_trick_6_no_cover_note_when_a_cannot_beat_dummys_ace() -> None:

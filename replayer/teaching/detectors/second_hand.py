@@ -48,6 +48,8 @@ def _fourchette_at(ctx: Context, i: int) -> Finding | None:
         return Finding(
             "fourchette", "FOURCHETTE", ctx.tricks[i].number, (seat,), (led, above, below), text, (), facts
         )
+    if not above.rank.is_honour:
+        return None  # [interp] a fourchette is made with honours: a 4 over a 3 promotes nothing
     text = (
         f"{capitalised(w)} holds {cards_text([above, below])}, the cards either side of {by}'s {led}; "
         f"the book's fourchette is to cover with {above}. {capitalised(w)} plays {played}."
@@ -95,7 +97,10 @@ def _cover_at(ctx: Context, i: int) -> Finding | None:
         return None  # nothing to cover with
     w = ctx.who(seat)
     facts = {"led": str(led), "played": str(played), "higher": cards_text(higher)}
-    if played.suit == led.suit and played.rank > led.rank:
+    covered = played.suit == led.suit and played.rank > led.rank
+    if not covered and not _cover_promotes(ctx, i, led, higher[-1]):
+        return None  # [interp] a cover that promotes nothing, or a master card held up: no missed cover
+    if covered:
         text = (
             f"Dummy leads {led} through {w}, who covers with {played}: an honour led through the second hand "
             f"is covered by an honour."
@@ -106,6 +111,22 @@ def _cover_at(ctx: Context, i: int) -> Finding | None:
         f"The book's advice is to cover an honour with an honour here."
     )
     return Finding("cover", "COVER_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
+
+
+def _cover_promotes(ctx: Context, i: int, led: Card, cover: Card) -> bool:
+    """[interp] Covering ``led`` with ``cover`` gains: the declaring side holds a card above the
+    cover that it must spend on it, and afterwards the defenders hold the master card of the suit.
+    When the cover is itself the master, playing low is a hold-up, not a missed cover; when the
+    declaring side keeps the master anyway, the cover is only lost to a higher card."""
+    s = led.suit
+    ours = [c for p in ctx.declaring for c in ctx.holding(p, s, i) if c != led]
+    theirs = [c for p in ctx.defenders for c in ctx.holding(p, s, i) if c != cover]
+    above = [c for c in ours if c.rank > cover.rank]
+    if not above:
+        return False
+    spent = min(above, key=lambda c: c.rank)
+    left = [c.rank for c in ours if c != spent]
+    return any(c.rank > max(left, default=0) for c in theirs)
 
 
 def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
@@ -138,6 +159,8 @@ def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
         return Finding(
             "cover", "BEAT_DUMMY_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts
         )
+    if ctx.nt and _master(ctx, i, beaters[0]):
+        return None  # [interp] at no-trumps, the master card kept back is a hold-up, not a missed play
     text = (
         f"{capitalised(d)} leads {led} toward dummy's {cards_text(dummy)}; {w} plays {played}. The book's advice for "
         f"second hand here is to beat dummy's cards when he can, as {cards_text(beaters)} would."
@@ -145,3 +168,8 @@ def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
     return Finding(
         "cover", "BEAT_DUMMY_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts
     )
+
+
+def _master(ctx: Context, i: int, card: Card) -> bool:
+    """``card`` is the highest card of its suit not yet played at trick index ``i``."""
+    return all(c.rank <= card.rank for c in ctx.unplayed(card.suit, i))
