@@ -20,6 +20,12 @@ NAMES = ("echo", "unblock", "return", "third-hand", "discard")
 VALID = sorted((Path(__file__).resolve().parent / "fixtures" / "valid").glob("*.yaml"))
 
 
+def hand_file(book: str, n: int) -> str:
+    return (Path(__file__).resolve().parent.parent / "hands" / book / f"hand-{n}.yaml").read_text(
+        encoding="utf-8"
+    )
+
+
 def run(name: str, game_or_hand: int | str) -> list[Finding]:
     game = foster(game_or_hand) if isinstance(game_or_hand, int) else game_from_yaml(game_or_hand)
     return DETECTORS[name](Context(game))
@@ -147,6 +153,14 @@ def test_echo_silent_in_an_end_position_where_the_first_round_is_unknown() -> No
 # ---------------------------------------------------------------------------------------------
 # Unblocking (the plain-suit echo at no-trumps)
 
+# A full deal with A's long clubs ♣K Q 8 5 2 against dummy's ♣A 9 4: B's ♣7 3 could block them.
+UNBLOCK_DEAL = {
+    "A": "♠AK2 ♥432 ♦43 ♣KQ852",
+    "Y": "♠876 ♥AKQJ ♦AKQ ♣A94",
+    "B": "♠QJ109 ♥765 ♦9765 ♣73",
+    "Z": "♠543 ♥1098 ♦J1082 ♣J106",
+}
+
 
 def test_unblock_hand4_b_plays_the_queen_under_dummys_ace() -> None:
     f = one(run("unblock", 4), 1)
@@ -158,49 +172,49 @@ def test_unblock_hand4_b_plays_the_queen_under_dummys_ace() -> None:
 def test_unblock_nine_eight_three_plays_eight_then_nine_then_three() -> None:
     small = hand(
         NT,
-        {"A": "♠AKQ", "Y": "♠765", "B": "♠983", "Z": "♠J104"},
-        ["♠A ♠5 ♠8 ♠4", "♠K ♠6 ♠9 ♠10", "♠Q ♠7 ♠3 ♠J"],
+        {"A": "♠KQJ2", "Y": "♠765 ♥2", "B": "♠983 ♥3", "Z": "♠A104 ♥4"},
+        ["♠K ♠5 ♠8 ♠4", "♠Q ♠6 ♠9 ♠10", "♠J ♠7 ♠3 ♠A"],
     )
     found = run("unblock", small)
     assert [(f.trick, f.label, f.cards) for f in found] == [
-        (11, "UNBLOCK_OK", cards("♠8")),
-        (12, "UNBLOCK_OK", cards("♠9")),
+        (10, "UNBLOCK_OK", cards("♠8")),
+        (11, "UNBLOCK_OK", cards("♠9")),
     ]  # the last card is forced
 
 
 def test_unblock_nine_eight_three_two_plays_eight_three_nine_two() -> None:
     small = hand(
         NT,
-        {"A": "♠AKQJ", "Y": "♠7654", "B": "♠9832", "Z": "♠10 ♥432"},
-        ["♠A ♠4 ♠8 ♠10", "♠K ♠5 ♠3 ♥2", "♠Q ♠6 ♠9 ♥3", "♠J ♠7 ♠2 ♥4"],
+        {"A": "♠KQJ104", "Y": "♠A765 ♥2", "B": "♠9832 ♥A", "Z": "♥KQJ93"},
+        ["♠K ♠5 ♠8 ♥3", "♠Q ♠6 ♠3 ♥9", "♠J ♠7 ♠9 ♥J", "♠10 ♠A ♠2 ♥Q"],
     )
     found = run("unblock", small)
     assert [(f.trick, f.label, f.cards) for f in found] == [
-        (10, "UNBLOCK_OK", cards("♠8")),
-        (11, "UNBLOCK_OK", cards("♠3")),
-        (12, "UNBLOCK_OK", cards("♠9")),
+        (9, "UNBLOCK_OK", cards("♠8")),
+        (10, "UNBLOCK_OK", cards("♠3")),
+        (11, "UNBLOCK_OK", cards("♠9")),
     ]
 
 
 def test_unblock_king_led_third_hand_with_queen_ten_two_plays_the_ten() -> None:
-    deal = {"A": "♠KJ5", "Y": "♠876", "B": "♠Q102", "Z": "♠A93"}
-    assert one(run("unblock", hand(NT, deal, ["♠K ♠6 ♠10 ♠3"])), 11).label == "UNBLOCK_OK"
-    missed = one(run("unblock", hand(NT, deal, ["♠K ♠6 ♠Q ♠3"])), 11)
+    deal = {"A": "♠KJ54", "Y": "♠876 ♥2", "B": "♠Q102 ♥3", "Z": "♠A93 ♥4"}
+    assert one(run("unblock", hand(NT, deal, ["♠K ♠6 ♠10 ♠3"])), 10).label == "UNBLOCK_OK"
+    missed = one(run("unblock", hand(NT, deal, ["♠K ♠6 ♠Q ♠3"])), 10)
     assert (missed.label, missed.facts["expected"]) == ("UNBLOCK_MISSED", "♠10")
     assert "the book advises ♠10" in missed.text
 
 
 def test_unblock_dummy_ace_second_hand_with_king_queen_three_plays_the_queen() -> None:
-    deal = {"A": "♠J75", "Y": "♠A42", "B": "♠KQ3", "Z": "♠1098"}
-    f = one(run("unblock", hand(NT, deal, ["♠5 ♠A ♠Q ♠8"])), 11)
+    deal = {"A": "♠J765", "Y": "♠A42 ♥2", "B": "♠KQ3 ♥3", "Z": "♠1098 ♥4"}
+    f = one(run("unblock", hand(NT, deal, ["♠5 ♠A ♠Q ♠8"])), 10)
     assert (f.label, f.cards, f.seats[0].name) == ("UNBLOCK_OK", cards("♠Q"), "E")
 
 
 def test_unblock_two_cards_play_the_lower_on_the_first_round_and_the_higher_later() -> None:
-    first = one(run("unblock", hand(NT, ECHO_DEAL, ["♣A ♣9 ♣3 ♣4", "♣K ♣10 ♣7 ♣5"])), 1)
+    first = one(run("unblock", hand(NT, UNBLOCK_DEAL, ["♣K ♣4 ♣3 ♣6", "♣Q ♣9 ♣7 ♣10"])), 1)
     assert (first.label, first.cards, first.facts["round_one"]) == ("UNBLOCK_OK", cards("♣3"), True)
-    end = hand(NT, {"A": "♣AK", "Y": "♣J10", "B": "♣73", "Z": "♣86"}, ["♣A ♣10 ♣3 ♣6", "♣K ♣J ♣7 ♣8"])
-    later = one(run("unblock", end), 12)
+    deal = {"A": "♣KQ2", "Y": "♣A9 ♥2", "B": "♣73 ♥3", "Z": "♣J10 ♥4"}
+    later = one(run("unblock", hand(NT, deal, ["♣K ♣9 ♣3 ♣10", "♣Q ♣A ♣7 ♣J"])), 11)
     assert (later.label, later.facts["expected"], later.facts["round_one"]) == ("UNBLOCK_MISSED", "♣7", False)
     assert "keeping the lowest for the last round" in later.text
 
@@ -216,6 +230,35 @@ def test_unblock_silent_when_third_hand_can_beat_the_card_on_the_table() -> None
     assert at(run("unblock", 5), 1) == []  # B's ♥A beats dummy's ♥7: third-hand play, not unblocking
 
 
+def test_unblock_silent_when_partners_cards_fall_under_the_leaders_winners() -> None:
+    # Elwell 1902 Hand 12 trick 1: B's ♦7 5 drop under A's ♦A K Q in any order
+    assert at(run("unblock", hand_file("elwell-1902", 12)), 1) == []
+
+
+def test_unblock_silent_when_partners_cards_are_all_lower_than_the_leaders() -> None:
+    # Elwell 1902 Hand 2 trick 6: A's ♥6 3 are below every one of B's ♥K J 8 7
+    assert at(run("unblock", hand_file("elwell-1902", 2)), 6) == []
+
+
+def test_unblock_silent_on_a_small_card_led_below_the_declarers_stoppers() -> None:
+    # Elwell 1902 Hand 8 trick 1 (B's ♠10 8 under the dealer's ♠Q 9) and Hand 1 trick 6 (A's ♥10 8
+    # under the dealer's ♥Q): on a small card led, small is natural
+    assert at(run("unblock", hand_file("elwell-1902", 8)), 1) == []
+    assert at(run("unblock", hand_file("elwell-1902", 1)), 6) == []
+
+
+def test_unblock_silent_when_the_leader_has_no_suit_longer_than_the_declarers() -> None:
+    # Elwell 1902 Hand 5 trick 5: B's ♦5 4 3 2 against the dealer's ♦A J 10 7 6
+    assert at(run("unblock", hand_file("elwell-1902", 5)), 5) == []
+
+
+def test_unblock_never_advises_throwing_the_only_re_entry() -> None:
+    # Elwell 1902 Hand 9 trick 9 (A's ♦K, the way in to his established hearts) and Hand 4 trick 10
+    # (A's ♣K, the way in to his ♥K 8)
+    assert at(run("unblock", hand_file("elwell-1902", 9)), 9) == []
+    assert at(run("unblock", hand_file("elwell-1902", 4)), 10) == []
+
+
 def test_unblock_silent_in_a_trump_declaration() -> None:
     deal = {"A": "♠KJ5", "Y": "♠876", "B": "♠Q102", "Z": "♠A93"}
     assert run("unblock", hand(HEARTS, deal, ["♠K ♠6 ♠10 ♠3"])) == []
@@ -225,7 +268,7 @@ def test_unblock_silent_in_a_trump_declaration() -> None:
 # Returning partner's suit
 
 # p.61: B held ♣K 10 4 2, won with the K; dummy (playing fourth) has ♣9 5 left: return the 10.
-RETURN_DEAL = {"A": "♣AJ8 ♠2", "Y": "♣965 ♠3", "B": "♣K1042", "Z": "♣Q7 ♠54"}
+RETURN_DEAL = {"A": "♣AJ83 ♠2", "Y": "♣965 ♠3 ♥2", "B": "♣K1042 ♥3", "Z": "♣Q7 ♠54 ♥4"}
 
 
 def test_return_hand5_b_returns_the_ace_of_hearts_by_rule_one() -> None:
@@ -234,9 +277,21 @@ def test_return_hand5_b_returns_the_ace_of_hearts_by_rule_one() -> None:
     assert "B returns A's hearts with ♥A" in f.text
 
 
-def test_return_hand2_b_returns_the_ace_of_diamonds() -> None:
-    f = one(run("return", 2), 4)
-    assert (f.label, f.cards, f.facts["rule"]) == ("RETURN_OK", cards("♦A"), 1)
+def test_return_silent_when_the_longer_hand_runs_his_own_suit_hand2() -> None:
+    # A's ♦8 opening from ♦8 2 is led to B's ♦A K 7 3: B cashing the ♦A at trick 4 returns nothing
+    assert at(run("return", 2), 4) == []
+
+
+def test_return_silent_when_the_partner_led_the_suit_first_to_the_longer_hand() -> None:
+    # Elwell 1902 Hand 12: A leads his ♠K 10 to B's ♠A Q J 5 4 3 2 (asked for by B's ♠2 discard)
+    assert run("return", hand_file("elwell-1902", 12)) == []
+
+
+def test_return_of_the_high_card_to_unblock_partners_longer_suit() -> None:
+    # Elwell 1902 Hand 11 trick 4: B's ♦J from ♦J 3 2 gets out of the way of A's ♦Q 9 7 5 4
+    f = one(run("return", hand_file("elwell-1902", 11)), 4)
+    assert (f.label, f.cards, f.facts["rule"]) == ("RETURN_OK", cards("♦J"), 5)
+    assert "out of the way of A's longer suit" in f.text
 
 
 def test_return_hand4_b_returns_the_king_of_clubs_by_rules_one_and_four() -> None:
@@ -245,18 +300,17 @@ def test_return_hand4_b_returns_the_king_of_clubs_by_rules_one_and_four() -> Non
 
 
 def test_return_keeps_a_card_over_dummy_page_61() -> None:
-    f = one(run("return", hand(NT, RETURN_DEAL, ["♣8 ♣6 ♣K ♣7", "♣A ♣5 ♣10 ♣Q"])), 11)
+    f = one(run("return", hand(NT, RETURN_DEAL, ["♣8 ♣6 ♣K ♣7", "♣A ♣5 ♣10 ♣Q"])), 10)
     assert (f.label, f.cards, f.facts["rule"]) == ("RETURN_OK", cards("♣10"), 3)
 
 
 def test_return_of_the_lowest_instead_is_a_polite_deviation() -> None:
-    f = one(run("return", hand(NT, RETURN_DEAL, ["♣8 ♣6 ♣K ♣7", "♣A ♣5 ♣2 ♣Q"])), 11)
+    f = one(run("return", hand(NT, RETURN_DEAL, ["♣8 ♣6 ♣K ♣7", "♣A ♣5 ♣2 ♣Q"])), 10)
     assert (f.label, f.facts["expected"]) == ("RETURN_DEVIATION", ["♣10"])
     assert "The book's advice here is ♣10" in f.text
 
 
 def test_return_judges_only_the_first_lead_of_partners_suit() -> None:
-    assert [f.trick for f in run("return", 2)] == [4]  # not T5 (B's second diamond) nor T7
     assert [f.trick for f in run("return", 5)] == [2]  # not T3 (B's second heart)
 
 

@@ -90,6 +90,28 @@ def _suit_name(suit: Suit) -> str:
     return suit.word
 
 
+def _owner(ctx: Context, suit: Suit) -> Seat | None:
+    """Whose suit it is [interp]: the first to lead it, unless his partner held more of it then (the
+    longer hand's suit, whoever led it first: a short lead to partner's length does not make it his)."""
+    first, i = ctx.owner.get(suit), ctx.first_lead.get(suit)
+    if first is None or i is None:
+        return None
+    mine, his = len(ctx.holding(first, suit, i)), len(ctx.holding(first.partner, suit, i))
+    return first.partner if his > mine else first
+
+
+def _can_block(ctx: Context, i: int, leader: Seat, suit: Suit) -> bool:
+    """Whether the leader's partner, holding cards of ``suit`` at trick ``i``, could ever stand in the
+    way of the leader's suit [interp]: not when the leader has no more cards than he, nor when all
+    his cards are lower than all the leader's, nor when they all fall under the leader's winners."""
+    mine, his = ctx.holding(leader, suit, i), ctx.holding(leader.partner, suit, i)
+    if not his or len(mine) <= len(his) or his[0].rank < mine[-1].rank:
+        return False
+    top = ctx.unplayed(suit, i)
+    masters = next((k for k, c in enumerate(top) if c not in mine), len(top))
+    return masters < len(his)
+
+
 # ---------------------------------------------------------------------------------------------
 # 1. MOT-ECHO-DO: the down-and-out echo (trump declarations) [S2 pp.57–59]
 
@@ -235,8 +257,10 @@ def unblock(ctx: Context) -> list[Finding]:
 def _unblock_at(ctx: Context, i: int) -> Finding | None:
     led = ctx.led(i)
     t = ctx.tricks[i]
-    if led is None or ctx.owner.get(led.suit) != t.leader or not ctx.defender(t.leader):
+    if led is None or _owner(ctx, led.suit) != t.leader or not ctx.defender(t.leader):
         return None  # only the owner's own suit: not a return by his partner
+    if not _unblock_applies(ctx, i, t.leader, led.suit):
+        return None
     partner = t.leader.partner
     holding = ctx.holding(partner, led.suit, i)
     played = ctx.card_of(i, partner)
@@ -248,6 +272,8 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
     round_one = _first_round(ctx, led.suit, i)
     expected = _unblock_card(holding, round_one)
     ok = played == expected
+    if not ok and _keeps_an_entry(ctx, i, partner, expected):
+        return None  # the card the rule would throw is his re-entry: keeping it is no mistake
     label = "UNBLOCK_OK" if ok else "UNBLOCK_MISSED"
     return Finding(
         motif="unblock",
@@ -263,6 +289,49 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
         },
         text=_unblock_text(ctx, ok, t.leader, partner, holding, played, expected, best, round_one),
     )
+
+
+def _unblock_applies(ctx: Context, i: int, leader: Seat, suit: Suit) -> bool:
+    """The partner holds something that could block a suit of the leader's worth clearing."""
+    return (
+        _a_suit_to_clear(ctx, i, leader, suit)
+        and _can_block(ctx, i, leader, suit)
+        and _leads_high(ctx, i, leader, suit)
+    )
+
+
+def _leads_high(ctx: Context, i: int, leader: Seat, suit: Suit) -> bool:
+    """[interp] unblocking is on partner's lead of a high card (A, K, Q or J, Elwell's "A, K or Q"), or
+    of a card still winning the trick; after a small card led, only when the partner's top card would
+    stand over all the declarer side's cards (Foster's K Q under dummy's bare ace): on a small card
+    led for partner to win, or under a card the declarer's side still outranks, small is natural."""
+    led, best = ctx.led(i), ctx.winning_so_far(i, 2)
+    if led is None or led.rank >= Rank.JACK or (best is not None and best[1] == led):
+        return True
+    theirs = [c for s in ctx.declaring for c in ctx.holding(s, suit, i + 1)]
+    top = ctx.holding(leader.partner, suit, i)
+    return bool(top) and all(top[0].rank > c.rank for c in theirs)
+
+
+def _a_suit_to_clear(ctx: Context, i: int, leader: Seat, suit: Suit) -> bool:
+    """The leader has more cards of the suit than either of the declarer's hands [interp]: else there
+    is no long suit of his to clear and nothing to unblock."""
+    mine = len(ctx.holding(leader, suit, i))
+    return all(mine > len(ctx.holding(s, suit, i)) for s in ctx.declaring)
+
+
+def _keeps_an_entry(ctx: Context, i: int, seat: Seat, card: Card) -> bool:
+    """``card`` would be the seat's way in to winners of another suit [interp]: after the trick it
+    stands over all the declarer side's cards of its suit, and the seat holds a suit the declarer
+    side can no longer beat. Throwing it under partner's winner would give up that entry."""
+
+    def over(cards: list[Card], suit: Suit) -> bool:
+        theirs = [c for s in ctx.declaring for c in ctx.holding(s, suit, i + 1)]
+        return bool(cards) and all(c.rank > t.rank for c in cards for t in theirs)
+
+    if not over([card], card.suit):
+        return False
+    return any(over(ctx.holding(seat, s, i + 1), s) for s in Suit if s != card.suit and s != ctx.trump)
 
 
 def _unblock_card(holding: list[Card], round_one: bool) -> Card:
@@ -312,10 +381,14 @@ def _unblock_text(
 @detector("return", "Returning partner's suit", Phase.DEFENCE, 3)
 def return_lead(ctx: Context) -> list[Finding]:
     found: list[Finding] = []
-    for suit, owner in ctx.owner.items():
-        if not ctx.defender(owner):
+    for suit in ctx.owner:
+        owner = _owner(ctx, suit)
+        if owner is None or not ctx.defender(owner):
             continue
-        leads = [i for i in ctx.rounds(suit) if ctx.tricks[i].leader == owner.partner]
+        led_by = [ctx.tricks[i].leader for i in ctx.rounds(suit)]
+        # a return follows the owner's own lead of his suit: a lead to it before that is no return
+        start = led_by.index(owner) if owner in led_by else len(led_by)
+        leads = [i for k, i in enumerate(ctx.rounds(suit)) if k > start and led_by[k] == owner.partner]
         if leads:
             f = _return_at(ctx, leads[0], owner.partner)
             if f is not None:
@@ -366,6 +439,8 @@ def _return_rules(
     over = _over_dummy(ctx, i, seat, holding)
     if over is not None:
         out.append((3, (over,)))
+    if len(holding) >= 3 and _can_block(ctx, i, seat.partner, suit):
+        out.append((5, (holding[0],)))
     if len(holding) <= 3:
         out.append((4, (holding[0] if len(holding) <= 2 else holding[-1],)))
     return out
@@ -388,6 +463,7 @@ _RULE_WORDS = {
     2: "holding the second- and third-best cards left, either of them goes back",
     3: "a card higher than all of dummy's goes back, so that it can still beat dummy later",
     4: "with two cards the higher goes back, with three the lowest",
+    5: "the high card goes back, out of the way of {a}'s longer suit",
 }
 
 
@@ -400,11 +476,11 @@ def _return_text(
     if len(holding) == 1:
         return f"{b} returns {a}'s {name} with his only card, {led}."
     if ok:
-        return f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}: {_RULE_WORDS[rule]}."
+        return f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}: {_RULE_WORDS[rule].format(a=a)}."
     want = " or ".join(str(c) for c in expected)
     return (
         f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}. The book's advice here is "
-        f"{want}: {_RULE_WORDS[rule]}."
+        f"{want}: {_RULE_WORDS[rule].format(a=a)}."
     )
 
 
