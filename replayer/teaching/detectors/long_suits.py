@@ -14,7 +14,7 @@ from ...rules.cards import Card, Suit
 from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
-from ..words import capitalised, cards_text
+from ..words import capitalised, cards_text, listed
 from .declarer import finesse_at
 
 __all__ = ["establish", "re_entry"]
@@ -78,8 +78,18 @@ def _first_established(ctx: Context, p: Seat, s: Suit) -> _Established | None:
             break
         if _is_established(ctx, p, s, t + 1):
             long_cards = tuple(c for c in ctx.holding(p, s, t + 1) if c.rank < opp_top)
-            return _Established(p, s, t, long_cards) if long_cards else None
+            if not long_cards or _promoted(ctx, p, s, t):
+                return None
+            return _Established(p, s, t, long_cards)
     return None
+
+
+def _promoted(ctx: Context, p: Seat, s: Suit, t: int) -> bool:
+    """A lone card left master because the adversaries led out their own higher cards (or dropped
+    them on their own leads): ``p``'s side never led the suit, so nothing was established — the
+    card was promoted (Elwell 1902 Hand 12: the dealer's ♦J after A cashed ♦A K Q)."""
+    led_by_side = any(ctx.tricks[j].leader.side == p.side for j in ctx.rounds(s) if j <= t)
+    return len(ctx.holding(p, s, t + 1)) == 1 and not led_by_side
 
 
 @detector("establish", "Establishing a long suit", Phase.DECLARERS_PLAY, 4)
@@ -94,16 +104,7 @@ def establish(ctx: Context) -> list[Finding]:
 
 def _established_finding(ctx: Context, e: _Established) -> Finding:
     t = ctx.tricks[e.after]
-    i = e.after + 1
-    mine = ctx.holding(e.seat, e.suit, i)
-    rest = [c for o in _opponents(e.seat) for c in ctx.holding(o, e.suit, i)]
-    left = (
-        f"the adversaries' {e.suit.word} left ({cards_text(rest)}) are all lower"
-        if rest
-        else f"the adversaries have no {e.suit.word} left"
-    )
-    no_trumps = ", and they have no trumps to ruff with" if ctx.trump is not None else ""
-    low = e.long_cards[-1]
+    mine = ctx.holding(e.seat, e.suit, e.after + 1)
     wins = any(f.label == "LONG_CARD_WINS" for f in _long_card_wins(ctx, e))
     return Finding(
         motif="establish",
@@ -118,12 +119,49 @@ def _established_finding(ctx: Context, e: _Established) -> Finding:
             "long_cards": [str(c) for c in e.long_cards],
             "holding": cards_text(mine),
         },
-        text=(
-            f"After this trick {ctx.role(e.seat)}'s {e.suit.word} are established: {left}{no_trumps}, so "
-            f"{cards_text(mine)} are all winners — even the {low}, a loser at the start."
-        ),
+        text=f"After this trick {ctx.role(e.seat)}'s {e.suit.word} are established: {_why_good(ctx, e)}.",
         shown=wins,  # a suit set up that never takes a trick is no lesson
     )
+
+
+def _why_good(ctx: Context, e: _Established) -> str:
+    """Why the suit is good now, in words true of the cards: which of the hand's cards are winners
+    at once, which adversary cards they draw, and which adversary cards are still above the small
+    ones until then (the small cards are not "all higher" than what is out)."""
+    i = e.after + 1
+    mine = ctx.holding(e.seat, e.suit, i)
+    theirs = {o: ctx.holding(o, e.suit, i) for o in _opponents(e.seat) if ctx.holding(o, e.suit, i)}
+    rest = sorted((c for cs in theirs.values() for c in cs), key=lambda c: -c.rank)
+    ruff = ""
+    if ctx.trump is not None and not any(ctx.trumps(o, i) for o in _opponents(e.seat)):
+        ruff = ", and they have no trumps to ruff with"
+    low = e.long_cards[-1]
+    if len(mine) == 1:
+        gone = f"the adversaries have no {e.suit.word} left" if not rest else _all_lower(e, rest)
+        return f"{gone}{ruff}, so the {low}, a loser at the start, is a winner"
+    if not rest or rest[0].rank < mine[-1].rank:
+        gone = f"the adversaries have no {e.suit.word} left" if not rest else _all_lower(e, rest)
+        return f"{gone}{ruff}, so {cards_text(mine)} are all winners — even the {low}, a loser at the start"
+    n = max(len(cs) for cs in theirs.values())
+    top, after = mine[:n], mine[n:]
+    drawn = listed([f"{ctx.who(o)}'s {cards_text(cs)}" for o, cs in theirs.items()])
+    under = [c for c in after if c.rank < rest[0].rank]
+    above = [c for c in rest if c.rank > under[0].rank]
+    first = (
+        f"the {top[0]} is a winner and draws {drawn}"
+        if n == 1
+        else f"the {cards_text(top)} are winners, and as they are played they draw {drawn}"
+    )
+    verb = "wins" if len(after) == 1 else "win"
+    return (
+        f"{first}; then the {cards_text(after)} {verb} too, though the {cards_text(above)} "
+        f"{'is' if len(above) == 1 else 'are'} higher than the {cards_text(under)} now"
+        + (", and the adversaries have no trumps to ruff with" if ruff else "")
+    )
+
+
+def _all_lower(e: _Established, rest: list[Card]) -> str:
+    return f"the adversaries' {e.suit.word} left ({cards_text(rest)}) are all lower"
 
 
 def _long_card_wins(ctx: Context, e: _Established) -> list[Finding]:
@@ -176,8 +214,10 @@ def _partner_discard(ctx: Context, j: int, seat: Seat) -> Card | None:
         or len(ctx.hand(seat.partner, j)) < 2
     ):
         return None
-    top = ctx.unplayed(card.suit, j)
-    return card if top and top[0] != card else None
+    # [interp] a loser: an adversary still holds a higher card of its suit (Elwell 1902 Hand 5,
+    # trick 11: with no spades left among the adversaries the dealer's ♠J is no loser)
+    higher = any(c.suit == card.suit and c.rank > card.rank for o in _opponents(seat) for c in ctx.hand(o, j))
+    return card if higher else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,6 +255,9 @@ def _reentry_at(ctx: Context, i: int, est: list[_Established]) -> Finding | None
         return None
     entry = t.card_of(h)
     assert entry is not None
+    f = finesse_at(ctx, i)
+    if f is not None and f.seat == h:
+        return None  # [interp] a card that wins a finesse is the finesse, not a way in kept for later
     won: list[tuple[int, Card]] = [(i, entry)]
     for j in range(i + 1, min(i + 3, len(ctx.tricks))):
         u = ctx.tricks[j]
@@ -222,6 +265,13 @@ def _reentry_at(ctx: Context, i: int, est: list[_Established]) -> Finding | None
         if u.leader != h or lead is None or len(ctx.hand(h, j)) < 2:
             return None  # the lead was lost again, or the last card is forced
         why = _entry_use(ctx, j, h, lead, entry.suit, est)
+        if why == (_Purpose.ESTABLISHED, h.partner) and t.leader.side != h.side:
+            link = _link_finding(ctx, i, j, h.partner)
+            # [interp] a defender who gets in for his partner's suit is the defence's way in (Foster
+            # Hand 4, B's ♦Q); a declarer's winner in the short hand is none: the link card is
+            # (Elwell 1902 Hand 4: the dealer's ♠8 to dummy's ♠A), or no note
+            if link is not None or ctx.declarer_side(h):
+                return link
         if why is not None:
             return _reentry_finding(ctx, i, won, j, why)
         if u.winner != h:
@@ -235,8 +285,10 @@ def _entry_use(
 ) -> tuple[_Purpose, Seat] | None:
     """Why H's lead at trick index ``j`` needed the entry: (``established``, the suit's hand) or
     (``finesse``, the tenace hand)."""
-    # [interp] an entry in the established suit itself is the suit running, not a re-entry
-    for e in est:
+    # [interp] an entry in the established suit itself is the suit running, not a re-entry; when
+    # both hands have the suit established, it is run by the hand that wins the lead
+    winner = ctx.tricks[j].winner
+    for e in sorted(est, key=lambda e: e.seat != winner):
         if lead.suit != entry_suit and e.suit == lead.suit and e.after < j and e.seat in (h, h.partner):
             return _Purpose.ESTABLISHED, e.seat
     f = finesse_at(ctx, j)
@@ -291,6 +343,42 @@ def _reentry_finding(
             "for_hand": ctx.who(hand),
         },
         text=text,
+    )
+
+
+def _link_finding(ctx: Context, i: int, j: int, hand: Seat) -> Finding | None:
+    """H won the lead back from an adversary and then leads to his partner's established suit: H's
+    winner is no way into the partner's hand (Elwell 1902 Hand 4: the dealer's ♥A, where dummy's
+    only re-entry is its ♠A).  The way in is the partner's card that wins H's lead at trick index
+    ``j``, reached by H's card of the suit; no note when the partner does not win it."""
+    u = ctx.tricks[j]
+    h, lead = u.plays[0]
+    entry = u.card_of(hand)
+    if u.winner != hand or entry is None:
+        return None
+    last = len(ctx.holding(h, lead.suit, j)) == 1
+    link = f"his last {lead.suit.word[:-1]}" if last and h != ctx.dummy else None
+    led = f"the {lead}" + (f", {link}," if link else "")
+    return Finding(
+        motif="re-entry",
+        label="REENTRY",
+        trick=u.number,
+        tricks=tuple(ctx.tricks[k].number for k in range(i, j + 1)),
+        seats=(hand, h),
+        cards=(entry, lead),
+        facts={
+            "hand": ctx.who(hand),
+            "entry": str(entry),
+            "cashed": [],
+            "then_led": str(lead),
+            "led_at": u.number,
+            "purpose": _Purpose.ESTABLISHED,
+            "for_hand": ctx.who(hand),
+        },
+        text=(
+            f"Re-entry: {ctx.role(h)} leads {led} to {ctx.role(hand)}'s {entry}: that is the way in to "
+            f"{ctx.role(hand)}'s established {lead.suit.word}."
+        ),
     )
 
 
