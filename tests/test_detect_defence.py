@@ -145,6 +145,11 @@ def test_echo_silent_at_no_trumps() -> None:
     assert run("echo", 4) == [] and run("echo", 5) == []
 
 
+def test_echo_silent_when_the_second_card_is_the_partners_own_lead() -> None:
+    # Elwell 1902 Hand 7: B's ♥3 at trick 1 and his own ♥5 lead at trick 7 are no echo to read
+    assert run("echo", hand_file("elwell-1902", 7)) == []
+
+
 def test_echo_silent_in_an_end_position_where_the_first_round_is_unknown() -> None:
     end = hand(HEARTS, {"A": "♣AK", "Y": "♣J10", "B": "♣73", "Z": "♣86"}, ["♣A ♣10 ♣7 ♣6", "♣K ♣J ♣3 ♣8"])
     assert run("echo", end) == []
@@ -362,6 +367,15 @@ def test_third_hand_ace_from_ace_king_is_deceptive() -> None:
     assert (f.label, f.facts["usual"]) == ("THIRD_DECEPTIVE", "♠K")
 
 
+def test_third_hand_higher_of_equals_silent_when_nobody_can_be_misled() -> None:
+    # Elwell 1902 Hand 12 trick 5: B overtakes A's ♠10 with the ♠A from ♠A Q J 5 4; A has no spade
+    # left and the dealer none: no one reads the card
+    assert at(run("third-hand", hand_file("elwell-1902", 12)), 5) == []
+    # the same ♠A from ♠A K 9 with the dealer void and A holding no more spades: silent
+    deal = {"A": "♠4 ♥J2", "Y": "♠753", "B": "♠AK9", "Z": "♥Q108"}
+    assert run("third-hand", hand(NT, deal, ["♠4 ♠3 ♠A ♥8"])) == []
+
+
 def test_third_hand_silent_when_not_trying_to_win_or_ruffing() -> None:
     assert at(run("third-hand", 4), 1) == []  # B's ♣Q under dummy's ♣A is an unblock
     ruff = hand(HEARTS, {"A": "♠J4", "Y": "♠75", "B": "♥32", "Z": "♠Q10"}, ["♠4 ♠5 ♥2 ♠10"])
@@ -410,6 +424,19 @@ def test_discard_unguarding_a_queen_while_clubs_could_be_spared() -> None:
     assert "leaves ♠Q without a guard" in f.text
     spare = one(run("discard", hand(HEARTS, deal, ["♦2 ♦6 ♣5 ♦A"], leader="Z")), 10)
     assert (spare.label, spare.shown) == ("DISCARD_NEUTRAL", False)
+
+
+def test_discard_from_a_suit_needed_against_the_declarers_length_is_not_praised() -> None:
+    # Elwell 1902 Hand 4 tricks 6-7: A's ♦J 9 7 2 must guard against the dealer's ♦K Q 10 8
+    found = run("discard", hand_file("elwell-1902", 4))
+    a_s = [f for f in at(found, 6) + at(found, 7) if f.seats[0].name == "W"]
+    assert [(f.label, f.shown) for f in a_s] == [("DISCARD_NEUTRAL", False)] * 2
+    assert [f.label for f in at(found, 8) if f.seats[0].name == "W"] == ["DISCARD_UNGUARDS"]  # ♦J bare
+
+
+def test_discard_unguarding_is_no_fault_when_partner_guards_the_suit() -> None:
+    # Elwell 1902 Hand 10 trick 9: B's ♣10 leaves ♣J bare, but A's ♣K 8 sits over the dealer's ♣Q 3
+    assert [f for f in at(run("discard", hand_file("elwell-1902", 10)), 9) if f.shown] == []
 
 
 def test_discard_never_speaks_of_the_declarer_side() -> None:

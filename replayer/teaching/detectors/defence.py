@@ -140,6 +140,8 @@ def _echo_in(ctx: Context, suit: Suit, i: int) -> Finding | None:
     first, second = ctx.card_of(i, partner), ctx.card_of(j, partner)
     if first is None or second is None or first.suit != suit or second.suit != suit:
         return None  # a revoke, or the second round never finished
+    if ctx.tricks[j].leader == partner:
+        return None  # his own lead of the suit is no second card to partner's: nothing to read
     if _tries_to_win(ctx, i, partner):
         return None  # condition 3: a card played to win is no signal
     label = _echo_label(holding, first, second)
@@ -544,6 +546,8 @@ def _third_label(
     if card == winners[-1]:
         return _Third.HIGH_OK, {}
     if card in top:
+        if not _someone_to_mislead(ctx, i, seat, card.suit):
+            return None, {}  # the partner has none left and the declarer none: nobody reads the card
         return _Third.DECEPTIVE, {"usual": str(winners[-1])}
     gaps = [c for c in ctx.unplayed(card.suit, i) if card.rank < c.rank < top[0].rank and c not in holding]
     dummy_passed = ctx.dummy is not None and ctx.position(i, ctx.dummy) < ctx.position(i, seat)
@@ -557,6 +561,13 @@ def _third_label(
         # dummy playing after him and nothing is being finessed against
         return None, {}
     return _Third.FINESSE_CONTRARY, {"gap": cards_text(unseen), "usual": str(winners[-1])}
+
+
+def _someone_to_mislead(ctx: Context, i: int, seat: Seat, suit: Suit) -> bool:
+    """Whether the higher of equal cards can mislead anyone: the partner still holds the suit after
+    the trick, or the declarer (who cannot see the defenders' cards) held it at the trick."""
+    declarer = ctx.declarer is not None and bool(ctx.holding(ctx.declarer, suit, i))
+    return declarer or bool(ctx.holding(seat.partner, suit, i + 1))
 
 
 def _eleven_justified(ctx: Context, i: int) -> bool:
@@ -659,9 +670,34 @@ def _threatened(ctx: Context, i: int, cards: list[Card]) -> bool:
     )
 
 
-def _lost(ctx: Context, i: int, cards: list[Card], card: Card) -> list[Card]:
-    """The honours that discarding ``card`` leaves unguarded while the declarer side holds a higher card."""
+def _lost(ctx: Context, i: int, cards: list[Card], card: Card, seat: Seat) -> list[Card]:
+    """The honours that discarding ``card`` leaves unguarded while the declarer side holds a higher card
+    (none when the partner guards the suit himself)."""
+    if _partner_guards(ctx, i, seat, card.suit):
+        return []
     return [h for h in _unguards(cards, card) if _threatened(ctx, i, [h])]
+
+
+def _theirs(ctx: Context, i: int, suit: Suit) -> list[list[Card]]:
+    return [ctx.holding(s, suit, i) for s in ctx.declaring]
+
+
+def _partner_guards(ctx: Context, i: int, seat: Seat, suit: Suit) -> bool:
+    """[interp] The partner holds the best card of the suit against the declarer side, with as many
+    cards as either of the declarer's hands: the seat's own honours there need no guard."""
+    his = ctx.holding(seat.partner, suit, i)
+    theirs = _theirs(ctx, i, suit)
+    return bool(his) and all(his[0].rank > c.rank and len(his) >= len(h) for h in theirs for c in h)
+
+
+def _length_guard(ctx: Context, i: int, seat: Seat, cards: list[Card]) -> bool:
+    """[interp] The suit is still needed to guard against a declarer's hand as long as the seat's, when
+    the partner is shorter: the seat's top card beats that hand's card of the round the seat would be
+    out of the suit (Elwell 1902 Hand 4: ♦J 9 7 2 against the dealer's ♦K Q 10 8)."""
+    n = len(cards)
+    if len(ctx.holding(seat.partner, cards[0].suit, i)) >= n:
+        return False
+    return any(len(h) >= n and cards[0].rank > h[n - 1].rank for h in _theirs(ctx, i, cards[0].suit))
 
 
 def _candidates(ctx: Context, i: int, seat: Seat) -> dict[Suit, list[Card]]:
@@ -683,7 +719,7 @@ def _discard_at(ctx: Context, i: int, seat: Seat, card: Card, first: Suit | None
         "first_discard": first is None,
         "protected": [s.word for s in protected],
     }
-    label = _discard_label(ctx, i, card, suits, first, protected)
+    label = _discard_label(ctx, i, seat, card, suits, first, protected)
     return Finding(
         motif="discard",
         label=label,
@@ -697,15 +733,21 @@ def _discard_at(ctx: Context, i: int, seat: Seat, card: Card, first: Suit | None
 
 
 def _discard_label(
-    ctx: Context, i: int, card: Card, suits: dict[Suit, list[Card]], first: Suit | None, protected: list[Suit]
+    ctx: Context,
+    i: int,
+    seat: Seat,
+    card: Card,
+    suits: dict[Suit, list[Card]],
+    first: Suit | None,
+    protected: list[Suit],
 ) -> _Discard:
     own = suits[card.suit]
     best = max(_strength(cards) for cards in suits.values())
-    harmless = [s for s, cs in suits.items() if s != card.suit and not _lost(ctx, i, cs, cs[-1])]
-    if _lost(ctx, i, own, card) and harmless:
+    harmless = [s for s, cs in suits.items() if s != card.suit and not _lost(ctx, i, cs, cs[-1], seat)]
+    if _lost(ctx, i, own, card, seat) and harmless:
         return _Discard.UNGUARDS
-    if not protected:
-        return _Discard.NEUTRAL
+    if not protected or _length_guard(ctx, i, seat, own):
+        return _Discard.NEUTRAL  # nothing to protect, or a suit still needed against the declarer's length
     # "first discard of the deal" is known only when the record starts at trick 1 [interp]
     if first is None and ctx.game.first_trick == 1:
         if len(suits) >= 2 and _strength(own) == best and not _unguards(own, card):
@@ -738,7 +780,7 @@ def _discard_text(
         verb = "stay" if len(protected) > 1 else "stays"
         return f"{b} discards another of his {name}, {card}, so that {kept} {verb} guarded."
     if label == _Discard.UNGUARDS:
-        lost = cards_text(_lost(ctx, i, own, card))
+        lost = cards_text(_lost(ctx, i, own, card, seat))
         return (
             f"{b} discards {card}, which leaves {lost} without a guard while {ctx.dealer_word()}'s side "
             f"still holds a higher {name[:-1]}. The book advises discarding from a suit that can spare a card."
