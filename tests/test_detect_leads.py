@@ -39,6 +39,12 @@ def one(game: Game, name: str, trick: int, label: str) -> Finding:
     return found[0]
 
 
+def elwell_1902(n: int) -> Game:
+    """Elwell's Bridge Hand No. n (1902), as transcribed in hands/elwell-1902/."""
+    path = Path(__file__).parent.parent / "hands" / "elwell-1902" / f"hand-{n}.yaml"
+    return game_from_yaml(path.read_text(encoding="utf-8"), path.name)
+
+
 def seat(game: Game, letter: str) -> Seat:
     return game.seat_of(Letter[letter])
 
@@ -408,9 +414,7 @@ def test_p65_small_card_under_the_fourchette_is_noted() -> None:
 
 def test_no_fourchette_missed_with_small_cards_elwell_1902_hand_5_trick_6() -> None:
     # Z leads ♠3 and A holds ♠4 2: a 4 over a 3 promotes nothing, and dummy's ♠Q wins either way
-    path = Path(__file__).parent.parent / "hands" / "elwell-1902" / "hand-5.yaml"
-    game = game_from_yaml(path.read_text(encoding="utf-8"), path.name)
-    assert at(game, "fourchette", 6) == []
+    assert at(elwell_1902(5), "fourchette", 6) == []
 
 
 def test_no_fourchette_when_second_hand_lacks_a_neighbour() -> None:
@@ -558,13 +562,33 @@ def test_returning_partners_suit_is_not_a_choice_of_suit() -> None:
 # MOT-TRUMPLEAD
 
 
-def test_hand_2_trick_8_a_leads_a_trump_to_cut_dummys_ruffs() -> None:
+def test_hand_2_trick_8_the_trump_lead_cuts_the_dealers_ruff_not_dummys() -> None:
+    # dummy keeps the ♠9 and cannot ruff spades; the dealer, void in spades, ruffs the ♠9 at trick 9
     game = foster(2)
     f = one(game, "trump-lead", 8, "TRUMP_LEAD")
     assert f.seats == (seat(game, "A"),) and f.cards == (c("♥5"),) and f.shown
     assert f.facts["declarer_led_trumps"] is False and f.facts["dummy_trumps"] == 5
-    assert f.facts["dummy_short"] == ["♠A"]
-    assert "short in spades" in f.text and "cannot use to ruff" in f.text
+    assert f.facts["dummy_short"] == [] and f.facts["declarer_short"] == ["♠A"]
+    assert "The dealer has two trumps and is void in spades" in f.text
+    assert "one the dealer cannot use to ruff" in f.text and "Dummy" not in f.text
+
+
+def test_the_up_to_weakness_note_is_not_said_when_dummys_card_wins_the_trick() -> None:
+    # Elwell 1902 Hand 2, trick 6: the lead up to dummy's ♥9 lets it win, the dealer ducking with
+    # ♥A Q 10 behind: the nine is not weakness there
+    assert [f.label for f in at(elwell_1902(2), "through", 6)] == []
+
+
+def test_a_red_lead_that_answers_partners_discard_is_not_led_up_to_the_passer() -> None:
+    # Foster 1904 Hand 1, trick 4: A leads his singleton ♦7 after B's ♦2 discard at trick 3
+    assert [f.label for f in at(foster(1), "through", 4)] == []
+
+
+def test_the_lead_names_the_honours_it_is_made_from() -> None:
+    # Elwell 1902 Hand 12, trick 1: ♦A K Q 4 is headed by the ace, and the table leads the king
+    f = one(elwell_1902(12), "lead", 1, "LEAD_OK")
+    assert "from ace, king and queen the book's table leads the king" in f.text
+    assert "headed by the king" not in f.text
 
 
 def test_only_a_defenders_first_trump_lead_is_noted() -> None:

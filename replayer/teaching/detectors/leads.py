@@ -134,8 +134,9 @@ def _nt_row(holding: Sequence[Card], entry: bool) -> _Row:
     honours = sum(1 for c in holding if c.rank.is_honour)
     if len(holding) < 2:
         return _SINGLETON
-    if any(seq <= r for seq in ({_A, _K, _Q}, {_A, _K, _J}, {_K, _Q, _J}, {_K, _Q, _T})):
-        return _Row(_K, None, "three honours headed by the king", "the king")
+    three = next((seq for seq in (_AKQ, _AKJ, _KQJ, _KQT) if seq <= r), None)
+    if three is not None:
+        return _Row(_K, None, _honours_words(three), "the king")
     if {_Q, _J, _T} <= r:
         return _Row(_Q, None, "queen, jack and ten", "the queen")
     if {_A, _Q, _J} <= r:
@@ -145,6 +146,16 @@ def _nt_row(holding: Sequence[Card], entry: bool) -> _Row:
     if len(holding) >= 4 and 1 <= honours <= 2:
         return _Row(_FOURTH, None, "a long suit headed by one or two honours", "the fourth-best")
     return _Row(None, None, "a holding the no-trump table does not cover", "")
+
+
+_AKQ, _AKJ, _KQJ, _KQT = (frozenset(t) for t in ((_A, _K, _Q), (_A, _K, _J), (_K, _Q, _J), (_K, _Q, _T)))
+_RANK_WORDS = {_A: "ace", _K: "king", _Q: "queen", _J: "jack", _T: "ten"}
+
+
+def _honours_words(ranks: frozenset[Rank]) -> str:
+    """The three honours the table's row names, highest first: "ace, king and queen"."""
+    words = [_RANK_WORDS[r] for r in sorted(ranks, reverse=True)]
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _resolve(spec: Rank | _Fourth | None, holding: Sequence[Card]) -> Card | None:
@@ -321,7 +332,9 @@ def _through_at(ctx: Context, i: int) -> list[Finding]:
         out.append(
             Finding("through", "THROUGH_DUMMY_STRENGTH", number, (seat, ctx.dummy), (card,), text, (), facts)
         )
-    if seat.rho == ctx.dummy and dummy and _strength(dummy)[0] == 0:
+    dummy_wins = ctx.complete(i) and ctx.tricks[i].winner == ctx.dummy
+    # a card of dummy's that wins the trick (a nine behind the dealer's tenace) is no weakness
+    if seat.rho == ctx.dummy and dummy and _strength(dummy)[0] == 0 and not dummy_wins:
         # [interp] a void dummy is not "weakness": at NT it is no stopper, in trumps it ruffs.
         text = (
             f"{w} leads {card} up to dummy's weak {cards_text(dummy)}: dummy plays last with no honour to win "
@@ -363,6 +376,8 @@ def _passer_finding(ctx: Context, i: int, seat: Seat, card: Card) -> Finding | N
     w, d, number = ctx.who(seat), ctx.dealer_word(), ctx.tricks[i].number
     facts = {"holding": cards_text(holding), "red": card.suit.is_red}
     if card.suit.is_red:
+        if _partner_discarded(ctx, i, seat, card.suit):
+            return None  # the lead answers partner's discard, not the passer (Foster 1904 Hand 1, trick 4)
         text = (
             f"{capitalised(d)} passed the make, so {w} leads a red suit up to him ({card}): the book prefers that to "
             f"leading a small black card up to the passer."
@@ -378,6 +393,16 @@ def _passer_finding(ctx: Context, i: int, seat: Seat, card: Card) -> Finding | N
         )
         return Finding("through", "BLACK_WITH_HIGH_CARDS", number, (seat,), (card,), text, (), facts)
     return None
+
+
+def _partner_discarded(ctx: Context, i: int, seat: Seat, suit: Suit) -> bool:
+    """``seat``'s partner discarded a card of ``suit`` before trick index ``i``: he has shown it."""
+    for j in range(i):
+        t = ctx.tricks[j]
+        card = ctx.card_of(j, seat.partner)
+        if t.plays and card is not None and card.suit == suit and t.plays[0][1].suit != suit:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -452,24 +477,27 @@ def _trump_later(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
     trump = ctx.trump
     drawn = any(ctx.declarer_side(ctx.tricks[j].leader) and ctx.tricks[j].led_suit == trump for j in range(i))
     n_dummy, n_decl = len(ctx.holding(ctx.dummy, trump, i)), len(ctx.holding(ctx.declarer, trump, i))
-    ruffs = _dummy_ruffing_suits(ctx, i)
+    ruffs = _ruffing_suits(ctx, i)
     forced = all(c.suit == trump for c in ctx.hand(seat, i))
     facts = {
         "declarer_led_trumps": drawn,
         "dummy_trumps": n_dummy,
         "declarer_trumps": n_decl,
-        "dummy_short": [str(m) for m in ruffs],
+        "dummy_short": [str(m) for m in ruffs.get(ctx.dummy, [])],
+        "declarer_short": [str(m) for m in ruffs.get(ctx.declarer, [])],
         "forced": forced,
     }
     w, d = ctx.who(seat), ctx.dealer_word()
     text = f"{w} leads a trump, {card}"
     text += f", though {d} has led them already." if drawn else f"; {d} has not led trumps himself."
-    if ruffs and n_dummy:
-        masters = "the master" if len(ruffs) == 1 else "the masters"
+    for ruffer, masters in ruffs.items():
+        n, who = len(ctx.trumps(ruffer, i)), ctx.role(ruffer)
         text += (
-            f" Dummy has {number_word(n_dummy)} trump{'s' if n_dummy > 1 else ''} and is short in "
-            f"{listed([m.suit.word for m in ruffs])}, where the defenders hold {masters} ({cards_text(ruffs)}): "
-            f"each trump drawn now is one dummy cannot use to ruff."
+            f" {capitalised(who)} has {number_word(n)} trump{'s' if n > 1 else ''} and is "
+            f"{'void' if not ctx.holding(ruffer, masters[0].suit, i) else 'short'} in "
+            f"{listed([m.suit.word for m in masters])}, where the defenders hold "
+            f"{'the master' if len(masters) == 1 else 'the masters'} ({cards_text(masters)}): "
+            f"each trump drawn now is one {who} cannot use to ruff."
         )
     # [interp] the note belongs to the decision to start on trumps: a defender's later trump leads are kept quiet.
     again = any(ctx.tricks[j].leader == seat and ctx.tricks[j].led_suit == trump for j in range(i))
@@ -487,14 +515,20 @@ def _trump_later(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
     )
 
 
-def _dummy_ruffing_suits(ctx: Context, i: int) -> list[Card]:
-    """Plain suits in which dummy holds at most one card while a defender holds the master card."""
-    assert ctx.dummy is not None and ctx.declarer is not None
-    out = []
+def _ruffing_suits(ctx: Context, i: int) -> dict[Seat, list[Card]]:
+    """Plain suits in which a defender holds the master card and a hand of the declaring side with
+    trumps holds at most one card, under the hand that would ruff it: the shorter of the two (a
+    void before a singleton; dummy when both are as short)."""
+    assert ctx.dummy is not None and ctx.declarer is not None and ctx.trump is not None
+    out: dict[Seat, list[Card]] = {}
     for s in Suit:
-        if s == ctx.trump or len(ctx.holding(ctx.dummy, s, i)) > 1:
+        if s == ctx.trump:
             continue
         left = ctx.unplayed(s, i)
-        if left and any(left[0] in ctx.hand(p, i) for p in Seat if ctx.defender(p)):
-            out.append(left[0])
+        if not left or not any(left[0] in ctx.hand(p, i) for p in ctx.defenders):
+            continue
+        short = [p for p in (ctx.dummy, ctx.declarer) if ctx.trumps(p, i) and len(ctx.holding(p, s, i)) <= 1]
+        if short:
+            ruffer = min(short, key=lambda p: len(ctx.holding(p, s, i)))
+            out.setdefault(ruffer, []).append(left[0])
     return out
