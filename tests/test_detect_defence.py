@@ -224,6 +224,13 @@ def test_unblock_two_cards_play_the_lower_on_the_first_round_and_the_higher_late
     assert "keeping the lowest for the last round" in later.text
 
 
+def test_unblock_a_discard_of_the_suit_is_no_earlier_round() -> None:
+    # A throws ♣2 on dummy's third diamond; his ♣K at trick 5 is still the first round of clubs
+    rows = ["♦4 ♦A ♦5 ♦2", "♦3 ♦K ♦6 ♦8", "♣2 ♦Q ♦7 ♦10", "♠A ♠8 ♠9 ♠3", "♣K ♣4 ♣3 ♣6"]
+    f = one(run("unblock", hand(NT, UNBLOCK_DEAL, rows)), 5)
+    assert (f.label, f.cards, f.facts["round_one"]) == ("UNBLOCK_OK", cards("♣3"), True)
+
+
 def test_unblock_silent_when_the_leaders_partner_returns_the_owners_suit() -> None:
     assert at(run("unblock", 4), 11) == [] and at(run("unblock", 4), 12) == []
     assert at(run("unblock", 5), 2) == [] and at(run("unblock", 5), 3) == []

@@ -62,10 +62,16 @@ def _of(cards: frozenset[Card] | list[Card], suit: Suit) -> list[Card]:
     return sorted((c for c in cards if c.suit == suit), key=lambda c: -c.rank)
 
 
-def _first_round(ctx: Context, suit: Suit, i: int) -> bool:
-    """True if no card of ``suit`` has been played before trick ``i`` — all thirteen are still in the
-    hands (exact for an end position too: a card missing from the hands was played earlier)."""
+def _untouched(ctx: Context, suit: Suit, i: int) -> bool:
+    """True if no card of ``suit`` has been played before trick ``i``, not even a discard: all thirteen
+    are still in the hands (exact for an end position too)."""
     return sum(1 for s in Seat for c in ctx.before[i][s] if c.suit == suit) == 13
+
+
+def _first_round(ctx: Context, suit: Suit, i: int) -> bool:
+    """True if trick ``i`` is the first round of ``suit``: no earlier trick was led in it (a discard
+    or a ruff is no round), and the record starts at trick 1 (in an end position it is unknown)."""
+    return ctx.game.first_trick == 1 and all(j >= i for j in ctx.rounds(suit))
 
 
 def _next_round(ctx: Context, suit: Suit, i: int) -> int | None:
@@ -131,7 +137,7 @@ def echo(ctx: Context) -> list[Finding]:
 def _echo_in(ctx: Context, suit: Suit, i: int) -> Finding | None:
     leader = ctx.tricks[i].leader
     partner = leader.partner
-    if suit == ctx.trump or not ctx.defender(leader) or not _first_round(ctx, suit, i):
+    if suit == ctx.trump or not ctx.defender(leader) or not _untouched(ctx, suit, i):
         return None
     holding = ctx.holding(partner, suit, i)
     j = _next_round(ctx, suit, i)
@@ -274,8 +280,8 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
     round_one = _first_round(ctx, led.suit, i)
     expected = _unblock_card(holding, round_one)
     ok = played == expected
-    if not ok and _keeps_an_entry(ctx, i, partner, expected):
-        return None  # the card the rule would throw is his re-entry: keeping it is no mistake
+    if _keeps_an_entry(ctx, i, partner, holding[0]):
+        return None  # his high card is his re-entry: keeping it is no mistake, and no unblocking
     label = "UNBLOCK_OK" if ok else "UNBLOCK_MISSED"
     return Finding(
         motif="unblock",
