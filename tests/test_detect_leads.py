@@ -349,8 +349,15 @@ def test_p64_the_count_sees_through_the_dealers_false_card() -> None:
     f = one(game, "eleven", 9, "ELEVEN_FALSECARD")
     assert f.seats == (seat(game, "Z"), seat(game, "B")) and f.cards == (c("♠A"), c("♠K"))
     assert f.facts["hidden"] == 2 and f.facts["left"] == 1
-    assert "♠K would have done as well" in f.text and "one more (here ♠K)" in f.text
+    assert "wins with ♠A rather than ♠K" in f.text and "one more (here ♠K)" in f.text
     assert not one(game, "eleven", 9, "ELEVEN_COUNT").shown  # the false-card note says it all
+
+
+def test_the_false_card_note_does_not_call_the_lower_card_as_good_elwell_1902_hand_3() -> None:
+    # the dealer wins with the ♥A to keep the ♥K J (Elwell's note): the ♥K would not have done as well
+    f = one(elwell_1902(3), "eleven", 1, "ELEVEN_FALSECARD")
+    assert "would have done as well" not in f.text
+    assert "wins with ♥A rather than ♥K" in f.text and "two more (here ♥K J)" in f.text
 
 
 def test_no_false_card_when_the_dealer_wins_with_his_only_high_card() -> None:

@@ -233,10 +233,13 @@ def _eleven_falsecard(ctx: Context, k: ElevenCount) -> Finding | None:
         return None
     rest = [c for c in k.hidden if c != played]
     d, t = ctx.dealer_word(), ctx.who(k.third)
+    # [interp] the cards are alike for winning this trick, not for the hand (Elwell 1902 Hand 3, trick 1:
+    # the dealer keeps the ♥K J for a later use): say what the count tells, not that the lower would do.
     text = (
-        f"{capitalised(d)} plays {played}, though {cards_text(lower)} would have done as well. {t} is not misled: by the "
-        f"count {d} had {number_word(len(k.hidden))} {k.card.suit.word} above the {_rank_word(k.card)}, so "
-        f"{number_word(len(rest))} more (here {cards_text(rest)}) must still be in his hand."
+        f"{capitalised(d)} wins with {played} rather than {cards_text(lower)}, the higher card telling the "
+        f"adversaries less about the rest of his {k.card.suit.word}. The count still tells {t} how many: {d} had "
+        f"{number_word(len(k.hidden))} {k.card.suit.word} above the {_rank_word(k.card)}, so "
+        f"{number_word(len(rest))} more (here {cards_text(rest)}) are still in his hand."
     )
     facts = {"n_out": len(k.higher), "hidden": len(k.hidden), "left": len(rest), "card": str(played)}
     number = ctx.tricks[k.i].number
