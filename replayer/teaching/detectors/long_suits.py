@@ -145,13 +145,16 @@ def _why_good(ctx: Context, e: _Established) -> str:
     n = max(len(cs) for cs in theirs.values())
     top, after = mine[:n], mine[n:]
     drawn = listed([f"{ctx.who(o)}'s {cards_text(cs)}" for o, cs in theirs.items()])
+    if n == 1:
+        first = f"the {top[0]} is a winner and draws {drawn}"
+    else:
+        first = f"the {cards_text(top)} are winners, and as they are played they draw {drawn}"
+    if not after:  # the top cards are not all masters: say only which are, and what is above the rest
+        masters = [c for c in mine if c.rank > rest[0].rank]
+        top, after = masters, mine[len(masters) :]
+        first = f"the {cards_text(top)} {'is a winner' if len(top) == 1 else 'are winners'} now"
     under = [c for c in after if c.rank < rest[0].rank]
     above = [c for c in rest if c.rank > under[0].rank]
-    first = (
-        f"the {top[0]} is a winner and draws {drawn}"
-        if n == 1
-        else f"the {cards_text(top)} are winners, and as they are played they draw {drawn}"
-    )
     verb = "wins" if len(after) == 1 else "win"
     return (
         f"{first}; then the {cards_text(after)} {verb} too, though the {cards_text(above)} "
