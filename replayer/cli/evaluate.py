@@ -117,7 +117,7 @@ def _review(e: ReviewEntry, game: Game, diags: list[Diagnostic]) -> Review | Non
         seat = Letter[word].seat(game.dealer) if word in Letter.__members__ else Seat[word]
     key = FindingKey(e.detector.value, e.label, e.trick, seat, e.cards[0] if e.cards else None)
     verdict = Verdict(e.verdict) if e.verdict is not None else None
-    return Review(key, verdict, e.why, _where(e.span))
+    return Review(key, verdict, e.why, _where(e.span), e.seen)
 
 
 def _stale(review: Review, hidden: bool, span: Span | None, game: Game) -> Diagnostic:

@@ -116,7 +116,7 @@ DEAL_KEYS = tuple(
 
 #: a review file of the engine's findings (docs/evaluation.md), and each of its entries
 REVIEW_KEYS = ("findings",)
-REVIEW_ENTRY_KEYS = ("trick", "detector", "label", "seat", "cards", "verdict", "why")
+REVIEW_ENTRY_KEYS = ("trick", "detector", "label", "seat", "cards", "seen", "verdict", "why")
 VERDICTS = ("right", "words", "misleading", "wrong")
 
 RUBBER_KEYS = ("title", "rules", "source", "deals")

@@ -31,6 +31,7 @@ class ReviewEntry:
     cards: tuple[Card, ...]
     verdict: str | None
     why: str | None
+    seen: str | None = None  # the fingerprint of the words judged, when recorded
 
 
 def load_review(text: str, path: str) -> tuple[tuple[ReviewEntry, ...], list[Diagnostic]]:
@@ -75,6 +76,7 @@ def _entry(r: FieldReader, item: Node) -> ReviewEntry | None:
     cards = _cards(r, m["cards"][1]) if "cards" in m else ()
     verdict = _verdict(r, m["verdict"][1])
     why = None if "why" not in m or _null(m["why"][1]) else r.scalar(m["why"][1], "review why")
+    seen = None if "seen" not in m or _null(m["seen"][1]) else r.scalar(m["seen"][1], "review seen")
     if verdict is not None and verdict != "right" and why is None:
         r.error(
             "missing-key",
@@ -87,7 +89,7 @@ def _entry(r: FieldReader, item: Node) -> ReviewEntry | None:
         return None
     if "seat" in m and seat is None and not _null(m["seat"][1]):
         return None
-    return ReviewEntry(r.span(item), trick, detector, label.strip(), seat, cards, verdict, why)
+    return ReviewEntry(r.span(item), trick, detector, label.strip(), seat, cards, verdict, why, seen)
 
 
 def _verdict(r: FieldReader, node: Node) -> str | None:

@@ -19,7 +19,9 @@ command line reads the files), and the figures come out.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -102,6 +104,13 @@ class Review:
     verdict: Verdict | None
     why: str | None = None
     where: str = ""  # "file:line:column" of the entry
+    seen: str | None = None  # the fingerprint of the words judged (``words_mark``), when recorded
+
+
+def words_mark(text: str) -> str:
+    """A short fingerprint of a note's words (blanks ignored): a review records the one it judged,
+    so that a finding whose words have changed since is judged again, not counted on an old verdict."""
+    return hashlib.sha1(" ".join(text.split()).encode("utf-8")).hexdigest()[:10]
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +287,9 @@ def evaluate(hands: Iterable[HandEvidence]) -> Evaluation:
         for f in hand.findings:
             waiting = pool.get(key_of(f)) if f.shown else None
             review = waiting.pop(0) if waiting else None
+            if review is not None and review.seen is not None and review.seen != words_mark(f.text):
+                # judged on other words: the verdict does not carry over, the finding waits for one
+                review = dataclasses.replace(review, verdict=None, why=None)
             findings.append(FindingOutcome(hand.name, hand.book, f, f.shown, review))
         hidden = {key_of(f) for f in hand.findings if not f.shown}
         for key, left in pool.items():
@@ -324,7 +336,8 @@ def review_skeleton(game: Game, findings: Sequence[Finding], name: str) -> str:
         f"# Reviews of the engine's findings on {name} (docs/evaluation.md).",
         "# For each: verdict right, words (the right technique in wrong or misleading words),",
         "# misleading, or wrong; and, unless right, why, from the cards. A review is matched to its",
-        "# finding by trick, detector, label, seat and first card, not by the words.",
+        "# finding by trick, detector, label, seat and first card; `seen` fingerprints the words judged",
+        "# (a verdict on words that have changed since counts as none).",
         "findings:",
     ]
     shown = [f for f in findings if f.shown]
@@ -340,6 +353,7 @@ def review_skeleton(game: Game, findings: Sequence[Finding], name: str) -> str:
             f"    label: {label_of(f)}",
             f"    seat: {word(f.seats[0]) if f.seats else '~'}",
             f"    cards: [{cards}]",
+            f"    seen: {words_mark(f.text)}",
             "    verdict: ~",
             "    why: ~",
         ]
