@@ -585,11 +585,19 @@ def _standing_words(game: Game, where: Standing, naming: _Naming) -> str:
     )
 
 
+#: the warnings a reader is shown: those about the book's own errors and claims, checked by the
+#: cards.  A warning about the file (a result line the grammar cannot read, a stale reading…) is
+#: for the editor, never text shown to a reader.
+READER_WARNINGS = frozenset(
+    {"book-result", "book-revoke", "book-card", "book-mark", "book-deal", "book-claim"}
+)
+
+
 def _editor_notes(record: HandRecord, diagnostics: tuple[Diagnostic, ...]) -> tuple[str, ...]:
-    """The book's errors and the validator's warnings, in our words."""
+    """The book's errors and the validator's warnings about them, in our words."""
     editor = [b.text for b in record.book_errors]
     for d in diagnostics:
-        if d.severity is Severity.WARNING:
+        if d.severity is Severity.WARNING and d.code in READER_WARNINGS:
             editor.append(
                 f"Checked by replayer: {d.message}."
                 if not d.message.endswith(".")
