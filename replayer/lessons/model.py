@@ -363,9 +363,9 @@ def lesson_model(
     seats, letters = _column_seats(game, record)
     naming = _naming(game, letters)
     dd, verdicts = _double_dummy(game, record, dd_cache, letters) if double_dummy else (None, {})
-    derived, _findings = derived_notes(game)
+    derived, findings = derived_notes(game)
     notes = _author_notes(record, verdicts) + tuple(derived)
-    techniques = _technique_tricks(derived)
+    techniques = _technique_tricks(derived, findings)
     places = _note_places(game, notes)
     return Lesson(
         title=record.title.value if record.title is not None else record.path,
@@ -438,11 +438,19 @@ def _author_notes(record: HandRecord, verdicts: dict[int, list[tuple[Verdict, st
     )
 
 
-def _technique_tricks(derived: list[NoteView]) -> dict[str, list[int]]:
-    """The techniques the derived notes show, in order of first appearance, with their tricks."""
+#: the labels of a play that departs from the technique: not examples of it for the technique index
+DEPARTURES = ("_MISSED", "_DEVIATION", "_CONTRARY")
+
+
+def _technique_tricks(derived: list[NoteView], findings: list[Finding]) -> dict[str, list[int]]:
+    """The techniques the derived notes show, in order of first appearance, with their tricks; a note
+    on a play that departs from the technique (``UNBLOCK_MISSED``) is not an example of it."""
+    departures = {id(f) for f in findings if f.label.endswith(DEPARTURES)}
+    by_note = dict(zip((n.id for n in derived[len(derived) - len(findings) :]), findings, strict=True))
     techniques: dict[str, list[int]] = {}
     for n in derived:
-        if n.technique is not None:
+        f = by_note.get(n.id)
+        if n.technique is not None and (f is None or id(f) not in departures):
             tricks = techniques.setdefault(n.technique, [])
             tricks += [t for t in n.tricks if t not in tricks]
     return techniques
