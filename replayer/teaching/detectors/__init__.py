@@ -13,12 +13,21 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType, ModuleType
 
 from ..findings import Detector
-from . import declarer, defence, eleven, leads, long_suits, second_hand, trumps
+from . import declarer, defence, discards, eleven, leads, long_suits, second_hand, trumps
 
 __all__ = ["DETECTORS", "MODULES", "TECHNIQUES", "registry"]
 
 #: the modules that hold detectors
-MODULES: tuple[ModuleType, ...] = (leads, eleven, second_hand, defence, declarer, long_suits, trumps)
+MODULES: tuple[ModuleType, ...] = (
+    leads,
+    eleven,
+    second_hand,
+    defence,
+    discards,
+    declarer,
+    long_suits,
+    trumps,
+)
 
 
 def registry(modules: Iterable[ModuleType]) -> Mapping[str, Detector]:

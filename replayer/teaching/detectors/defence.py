@@ -1,4 +1,5 @@
-"""Detectors: defence (rules-reference §7) — the echo, unblocking, returns, third-hand play, discards.
+"""Detectors: defence (rules-reference §7) — the echo, unblocking, returns, third-hand play
+(the discards are in ``discards``).
 
 Each detector is a small pure function of a ``Context``.  The notes are in our own words; those that
 say the book advises otherwise are advice, never errors.  Trick indexes ``i`` count the recorded tricks
@@ -16,11 +17,7 @@ from ..findings import Finding, Phase, detector, each_trick
 from ..words import cards_text
 from .eleven import eleven_count
 
-__all__ = ["echo", "unblock", "return_lead", "third_hand", "discard"]
-
-#: D-12 [interp]: how many other cards each honour needs to count as guarded (the ace needs none); the
-#: reference's optional "three to a ten" is left out.
-_GUARD_NEED = {Rank.ACE: 0, Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1}
+__all__ = ["echo", "unblock", "return_lead", "third_hand"]
 
 
 class _Echo(enum.StrEnum):
@@ -38,15 +35,6 @@ class _Third(enum.StrEnum):
     HIGH_OK = "THIRD_HIGH_OK"
     DECEPTIVE = "THIRD_DECEPTIVE"
     FINESSE_CONTRARY = "THIRD_FINESSE_CONTRARY"
-
-
-class _Discard(enum.StrEnum):
-    """The labels of the discards' findings (MOT-DISCARD)."""
-
-    BEST_PROTECTED = "DISCARD_BEST_PROTECTED"
-    CONTINUES = "DISCARD_CONTINUES"
-    UNGUARDS = "DISCARD_UNGUARDS"
-    NEUTRAL = "DISCARD_NEUTRAL"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -620,175 +608,3 @@ def _third_text(
         f"Third hand, {b} plays {card} from {held}, finessing against {gap}, which he cannot see. "
         f"The book advises third hand not to finesse but to play {usual}."
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# 5. MOT-DISCARD: discards by the defenders [S2 p.67]
-
-
-@detector("discard", "Discards", Phase.DEFENCE, 5)
-def discard(ctx: Context) -> list[Finding]:
-    """Every defender's discard, labelled per §7 MOT-DISCARD (the labels themselves are [interp] there)."""
-    found: list[Finding] = []
-    first: dict[Seat, Suit] = {}
-    for i, t in enumerate(ctx.tricks):
-        for seat, card in t.plays[1:]:
-            if ctx.defender(seat) and _is_discard(ctx, i, seat, card):
-                found.append(_discard_at(ctx, i, seat, card, first.get(seat)))
-                first.setdefault(seat, card.suit)
-    return found
-
-
-def _is_discard(ctx: Context, i: int, seat: Seat, card: Card) -> bool:
-    led = ctx.led(i)
-    if led is None or card.suit == led.suit or card.suit == ctx.trump:
-        return False
-    return not ctx.holding(seat, led.suit, i)  # holding one is a revoke, not a discard
-
-
-def _guarded_honours(cards: list[Card]) -> int:
-    return sum(1 for c in cards if c.rank in _GUARD_NEED and len(cards) - 1 >= _GUARD_NEED[c.rank])
-
-
-def _strength(cards: list[Card]) -> tuple[int, int, int]:
-    return (_guarded_honours(cards), len(cards), int(cards[0].rank) if cards else 0)
-
-
-def _unguards(cards: list[Card], card: Card) -> list[Card]:
-    """The honours of ``cards`` that were guarded and are not once ``card`` is gone."""
-    rest = [c for c in cards if c != card]
-    return [
-        c
-        for c in rest
-        if c.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)
-        and len(rest) - 1 < _GUARD_NEED[c.rank]
-        and len(cards) - 1 >= _GUARD_NEED[c.rank]
-    ]
-
-
-def _threatened(ctx: Context, i: int, cards: list[Card]) -> bool:
-    """A K, Q or J in ``cards`` below an unplayed card the declarer side holds."""
-    if ctx.declarer is None or not cards:
-        return False
-    theirs = [c for s in Seat if ctx.declarer_side(s) for c in ctx.hand(s, i) if c.suit == cards[0].suit]
-    return any(
-        h.rank in (Rank.KING, Rank.QUEEN, Rank.JACK) and any(c.rank > h.rank for c in theirs) for h in cards
-    )
-
-
-def _lost(ctx: Context, i: int, cards: list[Card], card: Card, seat: Seat) -> list[Card]:
-    """The honours that discarding ``card`` leaves unguarded while the declarer side holds a higher card
-    (none when the partner guards the suit himself)."""
-    if _partner_guards(ctx, i, seat, card.suit):
-        return []
-    return [h for h in _unguards(cards, card) if _threatened(ctx, i, [h])]
-
-
-def _theirs(ctx: Context, i: int, suit: Suit) -> list[list[Card]]:
-    return [ctx.holding(s, suit, i) for s in ctx.declaring]
-
-
-def _partner_guards(ctx: Context, i: int, seat: Seat, suit: Suit) -> bool:
-    """[interp] The partner holds the best card of the suit against the declarer side, with as many
-    cards as either of the declarer's hands: the seat's own honours there need no guard."""
-    his = ctx.holding(seat.partner, suit, i)
-    theirs = _theirs(ctx, i, suit)
-    return bool(his) and all(his[0].rank > c.rank and len(his) >= len(h) for h in theirs for c in h)
-
-
-def _length_guard(ctx: Context, i: int, seat: Seat, cards: list[Card]) -> bool:
-    """[interp] The suit is still needed to guard against a declarer's hand as long as the seat's, when
-    the partner is shorter: the seat's top card beats that hand's card of the round the seat would be
-    out of the suit (Elwell 1902 Hand 4: ♦J 9 7 2 against the dealer's ♦K Q 10 8)."""
-    n = len(cards)
-    if len(ctx.holding(seat.partner, cards[0].suit, i)) >= n:
-        return False
-    return any(len(h) >= n and cards[0].rank > h[n - 1].rank for h in _theirs(ctx, i, cards[0].suit))
-
-
-def _candidates(ctx: Context, i: int, seat: Seat) -> dict[Suit, list[Card]]:
-    led = ctx.led(i)
-    hand = ctx.hand(seat, i)
-    return {
-        s: _of(hand, s) for s in Suit if led is not None and s != led.suit and s != ctx.trump and _of(hand, s)
-    }
-
-
-def _discard_at(ctx: Context, i: int, seat: Seat, card: Card, first: Suit | None) -> Finding:
-    suits = _candidates(ctx, i, seat)
-    own = suits[card.suit]
-    # [interp] a discard "protects the weak suits" only if another suit has an honour the declarer side can
-    # still attack; with nothing to protect the choice teaches nothing and stays unshown
-    protected = [s for s in suits if s != card.suit and _threatened(ctx, i, suits[s])]
-    facts: dict[str, object] = {
-        "holding": {s.word: [str(c) for c in cs] for s, cs in suits.items()},
-        "first_discard": first is None,
-        "protected": [s.word for s in protected],
-    }
-    label = _discard_label(ctx, i, seat, card, suits, first, protected)
-    return Finding(
-        motif="discard",
-        label=label,
-        trick=_n(ctx, i),
-        seats=(seat,),
-        cards=(card,),
-        facts=facts,
-        shown=label != _Discard.NEUTRAL,
-        text=_discard_text(ctx, i, label, seat, card, own, suits, protected),
-    )
-
-
-def _discard_label(
-    ctx: Context,
-    i: int,
-    seat: Seat,
-    card: Card,
-    suits: dict[Suit, list[Card]],
-    first: Suit | None,
-    protected: list[Suit],
-) -> _Discard:
-    own = suits[card.suit]
-    best = max(_strength(cards) for cards in suits.values())
-    harmless = [s for s, cs in suits.items() if s != card.suit and not _lost(ctx, i, cs, cs[-1], seat)]
-    if _lost(ctx, i, own, card, seat) and harmless:
-        return _Discard.UNGUARDS
-    if not protected or _length_guard(ctx, i, seat, own):
-        return _Discard.NEUTRAL  # nothing to protect, or a suit still needed against the declarer's length
-    # "first discard of the deal" is known only when the record starts at trick 1 [interp]
-    if first is None and ctx.game.first_trick == 1:
-        if len(suits) >= 2 and _strength(own) == best and not _unguards(own, card):
-            return _Discard.BEST_PROTECTED
-        return _Discard.NEUTRAL
-    if first is not None and card.suit == first and ctx.game.first_trick == 1:
-        return _Discard.CONTINUES
-    return _Discard.NEUTRAL
-
-
-def _discard_text(
-    ctx: Context,
-    i: int,
-    label: _Discard,
-    seat: Seat,
-    card: Card,
-    own: list[Card],
-    suits: dict[Suit, list[Card]],
-    protected: list[Suit],
-) -> str:
-    b = ctx.who(seat)
-    kept = " and ".join(cards_text(suits[s]) for s in protected)
-    name = _suit_name(card.suit)
-    if label == _Discard.BEST_PROTECTED:
-        return (
-            f"{b} cannot follow and discards {card} from {cards_text(own)}, his best-protected suit, "
-            f"keeping {kept} guarded; the discard also tells {ctx.who(seat.partner)} where {b} is strong."
-        )
-    if label == _Discard.CONTINUES:
-        verb = "stay" if len(protected) > 1 else "stays"
-        return f"{b} discards another of his {name}, {card}, so that {kept} {verb} guarded."
-    if label == _Discard.UNGUARDS:
-        lost = cards_text(_lost(ctx, i, own, card, seat))
-        return (
-            f"{b} discards {card}, which leaves {lost} without a guard while {ctx.dealer_word()}'s side "
-            f"still holds a higher {name[:-1]}. The book advises discarding from a suit that can spare a card."
-        )
-    return f"{b} discards {card}."
