@@ -12,6 +12,7 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..lessons.model import book_author
 from ..record.diagnostics import Diagnostic, Severity, Span, has_errors
 from ..record.read_review import ReviewEntry, load_review
 from ..rules.game import Game
@@ -84,7 +85,9 @@ def gather(hands: Sequence[HandFiles]) -> Gathered:
             diags.extend(problems)
             reviews = tuple(r for e in entries if (r := _review(e, game, diags)) is not None)
             spans.update((_where(e.span), e.span) for e in entries)
-        evidence.append(HandEvidence(h.name, h.book, tuple(annotate(game)), labels, reviews))
+        evidence.append(
+            HandEvidence(h.name, h.book, tuple(annotate(game, author=book_author(record))), labels, reviews)
+        )
     result = evaluate(evidence)
     for s in result.stale:
         diags.append(_stale(s.review, s.hidden, spans.get(s.review.where), games[s.hand]))

@@ -338,6 +338,7 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _annotate(args: argparse.Namespace) -> int:
+    from ..lessons.model import book_author
     from ..teaching.annotate import DETECTORS, annotate
 
     if args.evaluate is not None or args.hand is None:
@@ -345,7 +346,7 @@ def _annotate(args: argparse.Namespace) -> int:
     checked = _valid_hand(args.hand, "annotate")
     if isinstance(checked, int):
         return checked
-    assert checked.game is not None
+    assert checked.game is not None and checked.record is not None
     unknown = [n for n in args.detector or [] if n not in DETECTORS]
     if unknown:
         print(
@@ -353,7 +354,7 @@ def _annotate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    findings = annotate(checked.game, args.detector)
+    findings = annotate(checked.game, args.detector, book_author(checked.record))
     if args.review_skeleton:
         from ..teaching.evaluate import review_skeleton
 

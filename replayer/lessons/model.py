@@ -20,7 +20,7 @@ from ..rules.game import Game
 from ..rules.regimes import RuleSet
 from ..rules.seats import BookPair, Letter, Pair, Seat
 from ..scoring.sheet import Standing, score_game, standing
-from ..teaching.annotate import annotate
+from ..teaching.annotate import Author, annotate
 from ..teaching.findings import Finding
 from ..teaching.make import make_note
 
@@ -296,13 +296,22 @@ def _column_seats(game: Game, record: HandRecord) -> tuple[list[Seat], bool]:
 MAKE_TECHNIQUE = "The make"
 
 
-def derived_notes(game: Game, start: int = 1) -> tuple[list[NoteView], list[Finding]]:
-    """The notes the engine derives: the make (before the play) and each shown finding of the detectors."""
+def book_author(record: HandRecord) -> Author:
+    """The author of the hand's book (``source: author:``), whose rules the engine's notes name."""
+    src = record.source
+    return Author.named(src.author.value if src is not None and src.author is not None else None)
+
+
+def derived_notes(
+    game: Game, start: int = 1, author: Author = Author.UNKNOWN
+) -> tuple[list[NoteView], list[Finding]]:
+    """The notes the engine derives: the make (before the play) and each shown finding of the
+    detectors, whose words name the rules of the book's ``author``."""
     notes: list[NoteView] = []
     make = make_note(game)
     if make is not None:
         notes.append(NoteView(f"derived-{start}", make.text, (), None, NoteKind.DERIVED, MAKE_TECHNIQUE))
-    findings = [f for f in annotate(game) if f.shown]
+    findings = [f for f in annotate(game, author=author) if f.shown]
     for f in findings:
         key = _key_card(game, f)
         notes.append(
@@ -363,7 +372,7 @@ def lesson_model(
     seats, letters = _column_seats(game, record)
     naming = _naming(game, letters)
     dd, verdicts = _double_dummy(game, record, dd_cache, letters) if double_dummy else (None, {})
-    derived, findings = derived_notes(game)
+    derived, findings = derived_notes(game, author=book_author(record))
     notes = _author_notes(record, verdicts) + tuple(derived)
     techniques = _technique_tricks(derived, findings)
     places = _note_places(game, notes)

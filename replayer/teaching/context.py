@@ -7,21 +7,42 @@ nothing here changes the game.
 
 from __future__ import annotations
 
+import enum
+
 from ..rules.cards import Card, Rank, Suit
 from ..rules.game import Game
 from ..rules.play import Trick, trick_winner
 from ..rules.regimes import RuleSet
 from ..rules.seats import Letter, Seat
 
-__all__ = ["Context"]
+__all__ = ["Author", "Context"]
+
+
+class Author(enum.Enum):
+    """The author of the book a hand comes from, as far as the notes need to know him: whose rule a
+    note names ("Foster's table", "Elwell's rule")."""
+
+    FOSTER = "Foster"
+    ELWELL = "Elwell"
+    UNKNOWN = ""
+
+    @classmethod
+    def named(cls, author: str | None) -> Author:
+        """The author of a hand's ``source: author:`` (``J. B. Elwell`` → ELWELL); UNKNOWN otherwise."""
+        words = (author or "").lower()
+        for a in (cls.FOSTER, cls.ELWELL):
+            if a.value.lower() in words:
+                return a
+        return cls.UNKNOWN
 
 
 class Context:
     """A replayed hand for the detectors.  Trick indexes ``i`` count from 0 over the recorded
     tricks; ``trick.number`` is the deal's numbering (an end position starts later than 1)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, author: Author = Author.UNKNOWN) -> None:
         self.game = game
+        self.author = author
         decl = game.declaration
         self.trump: Suit | None = decl.strain.trump if decl is not None else None
         self.nt = decl is not None and decl.strain.trump is None
