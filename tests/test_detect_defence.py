@@ -362,6 +362,19 @@ def test_third_hand_queen_from_ace_queen_is_a_finesse_contrary_to_the_book() -> 
     assert "The book advises third hand not to finesse" in f.text
 
 
+def test_third_hand_lower_card_finesses_nobody_when_dummy_plays_fourth() -> None:
+    # the declarer has played second; dummy, last and seen by all, cannot beat the jack: nothing is
+    # finessed (Elwell 1904 Hand 24 trick 6, Hand 31 trick 2 show this play as right)
+    assert at(run("third-hand", hand_file("elwell-1904", 24)), 6) == []
+    assert at(run("third-hand", hand_file("elwell-1904", 31)), 2) == []
+    deal = {"A": "♥2 ♠AJ", "Y": "♥3 ♠75", "B": "♥A ♠92", "Z": "♥4 ♠Q10"}
+    assert at(run("third-hand", hand(NT, deal, ["♥2 ♥3 ♥A ♥4", "♠J ♠5 ♠2 ♠10"])), 12) == []
+    # the same play with the declarer still to play is a finesse against his ♠Q
+    deal = {"A": "♥A ♠92", "Y": "♥3 ♠107", "B": "♥2 ♠AJ", "Z": "♥4 ♠Q5"}
+    f = one(run("third-hand", hand(NT, deal, ["♥A ♥3 ♥2 ♥4", "♠2 ♠7 ♠J ♠5"])), 12)
+    assert f.label == "THIRD_FINESSE_CONTRARY"
+
+
 def test_third_hand_jack_under_dummys_queen_is_a_certainty_not_a_finesse() -> None:
     deal = {"A": "♠842", "Y": "♠Q53", "B": "♠KJ9", "Z": "♠1076"}
     f = one(run("third-hand", hand(NT, deal, ["♠4 ♠3 ♠J ♠6"])), 11)

@@ -550,6 +550,10 @@ def _third_label(
         # p.59: the card between is in dummy, which has played: the lower card is a certainty
         return _Third.HIGH_OK, {"certainty": True}
     unseen = [g for g in gaps if g not in in_dummy]
+    if seat.lho == ctx.dummy:
+        # [interp] fourth hand is dummy, whose cards third hand sees: the declarer, who has played,
+        # can no longer win the trick, so the lower card finesses against nobody
+        return None, {}
     if not unseen or _eleven_justified(ctx, i):
         # the lower card is safe by the Eleven Rule (MOT-ELEVEN speaks of it), or the gap card sits in
         # dummy playing after him and nothing is being finessed against
