@@ -92,14 +92,17 @@ def _cover_at(ctx: Context, i: int) -> Finding | None:
     leader, led, seat, played = got
     if leader != ctx.dummy or not led.rank.is_honour or not ctx.defender(seat):
         return None
-    higher = [c for c in ctx.holding(seat, led.suit, i) if c.rank > led.rank]
-    if not higher:
-        return None  # nothing to cover with
+    held = ctx.holding(seat, led.suit, i)
+    higher = [c for c in held if c.rank > led.rank]
+    if not higher or len(held) < 2:
+        return None  # nothing to cover with, or one card only: the play is forced
     w = ctx.who(seat)
     facts = {"led": str(led), "played": str(played), "higher": cards_text(higher)}
     covered = played.suit == led.suit and played.rank > led.rank
     if not covered and not _cover_promotes(ctx, i, led, higher[-1]):
         return None  # [interp] a cover that promotes nothing, or a master card held up: no missed cover
+    if covered and _beaten(ctx, i, played) and not _cover_promotes(ctx, i, led, played):
+        return _cover_gains_nothing(ctx, i, seat, led, played, facts)
     if covered:
         text = (
             f"Dummy leads {led} through {w}, who covers with {played}: an honour led through the second hand "
@@ -111,6 +114,28 @@ def _cover_at(ctx: Context, i: int) -> Finding | None:
         f"The book's advice is to cover an honour with an honour here."
     )
     return Finding("cover", "COVER_MISSED", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
+
+
+def _cover_gains_nothing(
+    ctx: Context, i: int, seat: Seat, led: Card, played: Card, facts: dict[str, str]
+) -> Finding | None:
+    """[interp] The cover promotes no card of the defenders' and a higher card is still to play over
+    it (Elwell 1904 Hand 37: "it matters little"); said only when the fourth hand holds that card."""
+    fourth = seat.lho
+    over = [c for c in ctx.holding(fourth, led.suit, i) if c.rank > played.rank]
+    if not over:
+        return None
+    text = (
+        f"Dummy leads {led} through {ctx.who(seat)}, who covers with {played}. The cover gains nothing: "
+        f"it promotes no card of the defenders', and {ctx.who(fourth)}'s {over[-1]} is still to play over it."
+    )
+    facts = facts | {"gains_nothing": "true", "over": str(over[-1])}
+    return Finding("cover", "COVER_OK", ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
+
+
+def _beaten(ctx: Context, i: int, cover: Card) -> bool:
+    """The declaring side still holds a card above ``cover`` at trick index ``i``."""
+    return any(c.rank > cover.rank for p in ctx.declaring for c in ctx.holding(p, cover.suit, i))
 
 
 def _cover_promotes(ctx: Context, i: int, led: Card, cover: Card) -> bool:
@@ -141,9 +166,10 @@ def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
             None  # [interp] the rule is about a lead toward dummy's cards: dummy must hold one above the lead
         )
     bar = dummy[0].rank
-    beaters = [c for c in ctx.holding(seat, led.suit, i) if c.rank > bar]
-    if not beaters:
-        return None  # he cannot beat dummy's cards: small is right (S2 H3 T6)
+    held = ctx.holding(seat, led.suit, i)
+    beaters = [c for c in held if c.rank > bar]
+    if not beaters or len(held) < 2:
+        return None  # he cannot beat dummy's cards (small is right, S2 H3 T6), or his one card is forced
     d, w = ctx.dealer_word(), ctx.who(seat)
     facts = {
         "led": str(led),
