@@ -222,7 +222,7 @@ def test_an_opening_lead_off_the_table_names_the_tables_card() -> None:
     game = p53("♠7 ♠6 ♠2 ♠10")  # from ♠K J 7 4 the table gives the fourth-best, the 4
     f = one(game, "lead", 1, "LEAD_DEVIATION")
     assert f.facts["expected"] == "♠4" and f.cards == (c("♠7"),) and f.shown
-    assert "The book's table gives ♠4, the fourth-best," in f.text
+    assert "Foster's table gives ♠4, the fourth-best," in f.text
 
 
 def test_the_tables_card_is_ok_where_another_would_deviate() -> None:
@@ -596,7 +596,7 @@ def test_a_red_lead_that_answers_partners_discard_is_not_led_up_to_the_passer() 
 def test_the_lead_names_the_honours_it_is_made_from() -> None:
     # Elwell 1902 Hand 12, trick 1: ♦A K Q 4 is headed by the ace, and the table leads the king
     f = one(elwell_1902(12), "lead", 1, "LEAD_OK")
-    assert "from ace, king and queen the book's table leads the king" in f.text
+    assert "from ace, king and queen, Foster's table leads the king" in f.text
     assert "headed by the king" not in f.text
 
 

@@ -231,6 +231,10 @@ def _eleven_falsecard(ctx: Context, k: ElevenCount) -> Finding | None:
     lower = [c for c in k.hidden if c.rank < played.rank and _equivalent(ctx, k.i, ctx.declarer, c, played)]
     if not lower:
         return None
+    if _overtakes_dummy(ctx, k.i, played):
+        return (
+            None  # the dealer takes dummy's winning card to keep dummy's next one: an overtake, no false card
+        )
     rest = [c for c in k.hidden if c != played]
     d, t = ctx.dealer_word(), ctx.who(k.third)
     # [interp] the cards are alike for winning this trick, not for the hand (Elwell 1902 Hand 3, trick 1:
@@ -239,7 +243,8 @@ def _eleven_falsecard(ctx: Context, k: ElevenCount) -> Finding | None:
         f"{capitalised(d)} wins with {played} rather than {cards_text(lower)}, the higher card telling the "
         f"adversaries less about the rest of his {k.card.suit.word}. The count still tells {t} how many: {d} had "
         f"{number_word(len(k.hidden))} {k.card.suit.word} above the {_rank_word(k.card)}, so "
-        f"{number_word(len(rest))} more (here {cards_text(rest)}) are still in his hand."
+        f"{number_word(len(rest))} more (here {cards_text(rest)}) {'is' if len(rest) == 1 else 'are'} still in "
+        "his hand."
     )
     facts = {"n_out": len(k.higher), "hidden": len(k.hidden), "left": len(rest), "card": str(played)}
     number = ctx.tricks[k.i].number
@@ -272,3 +277,14 @@ def _eleven_note(
         cards = (k.card, played)
     number = ctx.tricks[k.i].number
     return Finding("eleven", label, number, (k.third, k.leader), cards, text, (), facts, shown)
+
+
+def _overtakes_dummy(ctx: Context, i: int, played: Card) -> bool:
+    """The dealer's ``played`` goes over dummy's card, which was winning the trick when he played."""
+    assert ctx.declarer is not None
+    t = ctx.tricks[i]
+    seats = [s for s, _ in t.plays]
+    if ctx.dummy not in seats or seats.index(ctx.dummy) > seats.index(ctx.declarer):
+        return False
+    ahead = ctx.winning_so_far(i, seats.index(ctx.declarer))
+    return ahead is not None and ahead[0] == ctx.dummy and played.suit == ahead[1].suit

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text, listed, number_word
 
@@ -166,6 +166,37 @@ def _resolve(spec: Rank | _Fourth | None, holding: Sequence[Card]) -> Card | Non
     return next((c for c in holding if c.rank == spec), None)
 
 
+def _elwell_lead(holding: Sequence[Card], nt: bool) -> Card | None:
+    """[interp] The card Elwell's own opening rule gives, where he states it plainly [S4 "The Opening
+    Lead"]: the king from ace king (against a trump), the king from king queen jack, the queen from queen
+    jack ten, the ace with four or more others (against a trump), and the fourth-best from a suit with a
+    single honour or two not in sequence, not headed by the ace; None where he says nothing."""
+    r = {c.rank for c in holding}
+    if len(holding) < 2:
+        return None
+    if {_A, _K} <= r:
+        return None if nt else _resolve(_K, holding)
+    if {_K, _Q, _J} <= r:
+        return _resolve(_K, holding)
+    if {_Q, _J, _T} <= r and _K not in r:
+        return _resolve(_Q, holding)
+    if _A in r:
+        return _resolve(_A, holding) if len(holding) >= 5 and not nt else None
+    high = [c.rank for c in holding if c.rank in (_K, _Q, _J)]
+    paired = any(a - b == 1 for a, b in zip(high, high[1:], strict=False))
+    if len(holding) >= 4 and 1 <= len(high) <= 2 and not paired:
+        return holding[3]
+    return None
+
+
+def _tables(ctx: Context, holding: Sequence[Card], expected: Card) -> str:
+    """Whose rule gives ``expected``: Foster's table, and in Elwell's lessons his own rule beside it when
+    it gives the same card."""
+    if ctx.author is Author.ELWELL and _elwell_lead(holding, ctx.nt) == expected:
+        return "Elwell's rule and Foster's table both lead"
+    return "Foster's table leads"
+
+
 def _row_for(ctx: Context, seat: Seat, suit: Suit, i: int) -> _Row:
     holding = ctx.holding(seat, suit, i)
     if ctx.nt:
@@ -207,6 +238,7 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
         "table": "no-trumps" if ctx.nt else "trump",
         "opening": opening,
         "round": 1,
+        "elwell": _str(_elwell_lead(holding, ctx.nt)),
     }
     w, hold = ctx.who(seat), cards_text(holding)
     where = "opens" if opening else "leads"
@@ -214,18 +246,26 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
         label = "LEAD_UNSPECIFIED" if opening else "LEAD_INFO"
         natural = holding[3] if len(holding) >= 4 else None
         facts["natural"] = _str(natural)
-        text = f"{w} {where} {card} from {hold}; the book's tables do not say which card to lead from {row.name}."
+        text = (
+            f"{w} {where} {card} from {hold}; Foster's tables do not say which card to lead from {row.name}."
+        )
         return _lead_note(ctx, i, seat, card, label, text, facts, shown=False)
     if card == expected:
-        text = f"{w} {where} {card} from {hold}: from {row.name} the book's table leads {row.lead_note}."
-        if row.then:
+        text = f"{w} {where} {card} from {hold}: from {row.name}, {_tables(ctx, holding, expected)} {row.lead_note}."
+        # [interp] the table's card to go on with is said at the opening only, where there is one, and not in
+        # Elwell's lessons: he goes on with the ace after the king only "usually" (S4 "The Opening Lead").
+        if opening and ctx.author is not Author.ELWELL and _resolve(row.then, holding) is not None:
             text += f" If it wins, the table goes on {row.then_note}."
         if row.lead is _FOURTH:
             text += " Partner can read the length of the suit and count by the Eleven Rule."
-        return _lead_note(ctx, i, seat, card, "LEAD_OK", text, facts)
+        # a short suit first led in mid-hand is cashed or switched to, not opened by a table
+        return _lead_note(ctx, i, seat, card, "LEAD_OK", text, facts, shown=opening or len(holding) > 2)
     if opening:
         fourth = ", the fourth-best," if row.lead is _FOURTH else ""
-        text = f"{w} opens {card} from {hold}. The book's table gives {expected}{fourth} from {row.name}."
+        if ctx.author is Author.ELWELL and card == _elwell_lead(holding, ctx.nt):
+            text = f"{w} opens {card} from {hold} by Elwell's rule; Foster's table gives {expected}{fourth}."
+            return _lead_note(ctx, i, seat, card, "LEAD_INFO", text, facts, shown=False)
+        text = f"{w} opens {card} from {hold}. Foster's table gives {expected}{fourth} from {row.name}."
         return _lead_note(ctx, i, seat, card, "LEAD_DEVIATION", text, facts)
     # Mid-hand the table gives way to tactics (S2 H2 T6: A's ♣3 from ♣J 4 3 "to get B in again").
     text = (
@@ -236,9 +276,10 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
 
 
 def _continuation(ctx: Context, i: int, seat: Seat, card: Card, before: list[int]) -> Finding | None:
-    """The same player goes on with his suit after winning with it [S2 p.53-54]."""
-    if len(ctx.holding(seat, card.suit, i)) < 2:
-        return None  # one card left: no choice
+    """The same player goes on with his suit after winning with it [S2 p.53-54]: straight on, trick after
+    trick from his first lead (later, the cards that have fallen meanwhile say more than the table)."""
+    if len(ctx.holding(seat, card.suit, i)) < 2 or before != list(range(before[0], i)):
+        return None  # one card left: no choice; or the suit was dropped and taken up again later
     j0 = before[0]
     original = ctx.holding(seat, card.suit, j0)
     row = _row_for(ctx, seat, card.suit, j0)
@@ -259,13 +300,18 @@ def _continuation(ctx: Context, i: int, seat: Seat, card: Card, before: list[int
         "table": "no-trumps" if ctx.nt else "trump",
     }
     w = ctx.who(seat)
+    # [interp] Elwell's only stated continuation: the ace after the king from ace king (S4 "The Opening Lead").
+    elwell = ctx.author is Author.ELWELL
+    both = elwell and not ctx.nt and len(before) == 1 and {_A, _K} <= {c.rank for c in original}
+    both = both and expected.rank == _A and ctx.led(j0) == _resolve(_K, original)
+    whose = "Elwell's rule and Foster's table both go on" if both else "Foster's table continues"
     if card == expected:
-        text = f"{w} goes on with {card}: from {cards_text(original)} the book continues {note}."
+        text = f"{w} goes on with {card}: from {cards_text(original)}, {whose} {note}."
         return _lead_note(ctx, i, seat, card, "LEAD_OK", text, facts, first=j0)
-    if j0 == 0:
-        text = f"{w} goes on with {card}. From {cards_text(original)} the book continues {note}, here {expected}."
+    if j0 == 0 and (both or not elwell):
+        text = f"{w} goes on with {card}. From {cards_text(original)}, {whose} {note}, here {expected}."
         return _lead_note(ctx, i, seat, card, "LEAD_DEVIATION", text, facts, first=j0)
-    text = f"{w} goes on with {card}; the table would continue with {expected}, but in mid-hand the choice is tactical."
+    text = f"{w} goes on with {card}; Foster's table would continue with {expected}, but the choice is the player's."
     return _lead_note(ctx, i, seat, card, "LEAD_INFO", text, facts, shown=False, first=j0)
 
 
@@ -527,7 +573,14 @@ def _ruffing_suits(ctx: Context, i: int) -> dict[Seat, list[Card]]:
         left = ctx.unplayed(s, i)
         if not left or not any(left[0] in ctx.hand(p, i) for p in ctx.defenders):
             continue
-        short = [p for p in (ctx.dummy, ctx.declarer) if ctx.trumps(p, i) and len(ctx.holding(p, s, i)) <= 1]
+        # [interp] the defenders can draw a hand's trumps only in as many rounds as the longer of their own
+        # trump holdings lasts: a hand with more trumps than that keeps some to ruff (Elwell 1904 Hand 26)
+        rounds = max(len(ctx.trumps(p, i)) for p in ctx.defenders)
+        short = [
+            p
+            for p in (ctx.dummy, ctx.declarer)
+            if 0 < len(ctx.trumps(p, i)) <= rounds and len(ctx.holding(p, s, i)) <= 1
+        ]
         if short:
             ruffer = min(short, key=lambda p: len(ctx.holding(p, s, i)))
             out.setdefault(ruffer, []).append(left[0])
