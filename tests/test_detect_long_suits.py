@@ -20,6 +20,11 @@ def elwell_1902(n: int) -> Context:
     return Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name))
 
 
+def elwell_1904(n: int) -> Context:
+    path = ROOT / "hands" / "elwell-1904" / f"hand-{n}.yaml"
+    return Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name))
+
+
 def found(name: str, ctx: Context, label: str, trick: int) -> list[Finding]:
     return [f for f in DETECTORS[name](ctx) if f.label == label and f.trick == trick]
 
@@ -74,6 +79,33 @@ def test_a_discard_no_adversary_can_beat_is_not_called_losing() -> None:
     (f,) = found("establish", elwell_1902(5), "LONG_CARD_WINS", 11)
     assert f.facts["partner_discard"] is None
     assert "losing" not in f.text
+
+
+def test_a_card_that_wins_while_an_adversary_still_follows_is_called_the_master_not_a_long_card() -> None:
+    # Elwell 1904 Hand 33 trick 8: the dealer's ♠K beats A's ♠6 by rank
+    (f,) = found("establish", elwell_1904(33), "LONG_CARD_WINS", 8)
+    assert not f.facts["long"]
+    assert "long card" not in f.text and "The dealer's ♠K, now the master spade, wins the trick" in f.text
+    (g,) = found("establish", elwell_1904(4), "LONG_CARD_WINS", 11)  # both adversaries show out
+    assert g.facts["long"] and "Dummy's ♣9, a long card of the established suit" in g.text
+
+
+def test_a_lone_card_left_while_an_adversary_still_holds_the_suit_is_no_established_suit() -> None:
+    # Elwell 1904 Hand 16: B's ♦J with A's ♦10 still out; Hand 17: B's ♥K with Z's ♥7
+    assert [f for f in DETECTORS["establish"](elwell_1904(16)) if f.facts["hand"] == "B"] == []
+    assert [f for f in DETECTORS["establish"](elwell_1904(17)) if f.facts["suit"] == "hearts"] == []
+
+
+def test_a_suit_whose_small_cards_never_win_is_not_shown_as_established() -> None:
+    # Elwell 1904 Hand 36: the dealer throws his ♣8 6 on B's diamonds
+    (f,) = found("establish", elwell_1904(36), "ESTABLISHED", 2)
+    assert not f.shown
+
+
+def test_a_suit_all_of_whose_cards_win_by_rank_is_still_shown_as_established() -> None:
+    # Foster Hand 1 trick 7: the dealer's ♦Q J both win over the adversaries' lower ♦10 6
+    (f,) = found("establish", context(1), "ESTABLISHED", 7)
+    assert f.shown
 
 
 # --- REENTRY: the card that gets into the long hand

@@ -8,9 +8,10 @@ detector is a small pure function of a ``Context``; readings marked [interp] are
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...rules.cards import Card, Suit
+from ...rules.play import Trick
 from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
@@ -85,27 +86,39 @@ def _first_established(ctx: Context, p: Seat, s: Suit) -> _Established | None:
 
 
 def _promoted(ctx: Context, p: Seat, s: Suit, t: int) -> bool:
-    """A lone card left master because the adversaries led out their own higher cards (or dropped
+    """A lone card left master while an adversary still holds the suit, or because the adversaries led out their own higher cards (or dropped
     them on their own leads): ``p``'s side never led the suit, so nothing was established — the
     card was promoted (Elwell 1902 Hand 12: the dealer's ♦J after A cashed ♦A K Q)."""
+    if len(ctx.holding(p, s, t + 1)) != 1:
+        return False
     led_by_side = any(ctx.tricks[j].leader.side == p.side for j in ctx.rounds(s) if j <= t)
-    return len(ctx.holding(p, s, t + 1)) == 1 and not led_by_side
+    # [interp] a lone card while an adversary still holds a card of the suit is a master by rank,
+    # not a long card (Elwell 1904 Hand 16 trick 12: B's ♦J with A's ♦10 still out)
+    out = any(ctx.holding(o, s, t + 1) for o in _opponents(p))
+    return out or not led_by_side
 
 
 @detector("establish", "Establishing a long suit", Phase.DECLARERS_PLAY, 4)
 def establish(ctx: Context) -> list[Finding]:
-    """ESTABLISHED(hand, suit, after trick t) and LONG_CARD_WINS for each later trick a long card takes."""
+    """ESTABLISHED(hand, suit, after trick t) and LONG_CARD_WINS for each later trick a card of the
+    suit that was a loser at the deal takes."""
     out: list[Finding] = []
     for e in _establishments(ctx):
-        out.append(_established_finding(ctx, e))
-        out.extend(_long_card_wins(ctx, e))
+        est = _established_finding(ctx, e)
+        wins = _long_card_wins(ctx, e)
+        out.append(est)
+        # a win by rank of a suit not shown as established is no lesson either
+        out.extend(w if est.shown or w.facts["long"] else replace(w, shown=False) for w in wins)
     return out
 
 
 def _established_finding(ctx: Context, e: _Established) -> Finding:
     t = ctx.tricks[e.after]
     mine = ctx.holding(e.seat, e.suit, e.after + 1)
-    wins = any(f.label == "LONG_CARD_WINS" for f in _long_card_wins(ctx, e))
+    # a suit set up that never takes a trick by length is no lesson, unless all its cards win
+    # (Foster Hand 1: the ♦Q J both win over the lower ♦10 6; Elwell 1904 Hand 36: the dealer's
+    # ♣8 6 are thrown on B's diamonds)
+    wins = any(f.facts["long"] for f in _long_card_wins(ctx, e)) or _all_win(ctx, e, mine)
     return Finding(
         motif="establish",
         label="ESTABLISHED",
@@ -120,8 +133,18 @@ def _established_finding(ctx: Context, e: _Established) -> Finding:
             "holding": cards_text(mine),
         },
         text=f"After this trick {ctx.role(e.seat)}'s {e.suit.word} are established: {_why_good(ctx, e)}.",
-        shown=wins,  # a suit set up that never takes a trick is no lesson
+        shown=wins,
     )
+
+
+def _all_win(ctx: Context, e: _Established, mine: list[Card]) -> bool:
+    """Every card of the hand's suit, as it stands once established, wins a trick later."""
+    won = {
+        ctx.tricks[j].card_of(e.seat)
+        for j in range(e.after + 1, len(ctx.tricks))
+        if ctx.tricks[j].winner == e.seat
+    }
+    return all(c in won for c in mine)
 
 
 def _why_good(ctx: Context, e: _Established) -> str:
@@ -176,9 +199,12 @@ def _long_card_wins(ctx: Context, e: _Established) -> list[Finding]:
             continue
         discard = _partner_discard(ctx, j, e.seat) if ctx.declarer_side(e.seat) else None
         shown = not out or discard is not None
-        text = (
-            f"{capitalised(ctx.role(e.seat))}'s {card}, a long card of the established suit, wins the trick"
-        )
+        # [interp] a long card wins because the adversaries have none of the suit left; a card an
+        # adversary still follows to wins by rank, as the master of the suit (Elwell 1904 Hand 33
+        # trick 8: the dealer's ♠K over A's ♠6)
+        long = not _followed(t, e)
+        what = "a long card of the established suit" if long else f"now the master {e.suit.word[:-1]}"
+        text = f"{capitalised(ctx.role(e.seat))}'s {card}, {what}, wins the trick"
         text += (
             f", and {ctx.role(e.seat.partner)} throws the losing {discard} on it."
             if discard is not None
@@ -196,12 +222,18 @@ def _long_card_wins(ctx: Context, e: _Established) -> list[Finding]:
                     "suit": e.suit.word,
                     "card": str(card),
                     "partner_discard": None if discard is None else str(discard),
+                    "long": long,
                 },
                 text=text,
                 shown=shown,
             )
         )
     return out
+
+
+def _followed(t: Trick, e: _Established) -> bool:
+    """An adversary plays a card of the suit to the trick."""
+    return any(c.suit == e.suit for o in _opponents(e.seat) if (c := t.card_of(o)) is not None)
 
 
 def _partner_discard(ctx: Context, j: int, seat: Seat) -> Card | None:
