@@ -12,7 +12,7 @@ import pytest
 
 from replayer.rules.cards import Card
 from replayer.teaching.annotate import DETECTORS, TECHNIQUES
-from replayer.teaching.context import Context
+from replayer.teaching.context import Author, Context
 from replayer.teaching.findings import Finding
 from tests.support.games import foster, game_from_yaml
 
@@ -328,6 +328,30 @@ def test_return_judges_only_the_first_lead_of_partners_suit() -> None:
 
 def test_return_silent_when_the_declarer_side_leads() -> None:
     assert run("return", 1) == [] and run("return", 3) == []
+
+
+def elwell(name: str, n: int) -> list[Finding]:
+    game = game_from_yaml(hand_file("elwell-1904", n))
+    return DETECTORS[name](Context(game, Author.ELWELL))
+
+
+def test_return_in_an_elwell_lesson_is_the_highest_card_with_four_or_fewer() -> None:
+    # Elwell 1904 Hand 24 trick 6: B's ♦9 from ♦9 8 is Elwell's return (Foster's rule 3 would keep
+    # the ♦9 over dummy's ♦6 4 and return the ♦8); Hand 20 trick 5: ♣9 from ♣9 4
+    f = one(elwell("return", 24), 6)
+    assert (f.label, f.facts["expected"]) == ("RETURN_OK", ["♦9"])
+    assert "Elwell returns the highest card" in f.text and "with three the lowest" not in f.text
+    f = one(elwell("return", 20), 5)
+    assert (f.label, f.facts["rule"]) == ("RETURN_OK", 6)
+    # the same deal read without a known author keeps the other book's rules
+    assert one(run("return", hand_file("elwell-1904", 24)), 6).label == "RETURN_DEVIATION"
+
+
+def test_return_of_a_low_card_in_an_elwell_lesson_names_his_usual_rule() -> None:
+    # Elwell 1904 Hand 34 trick 2: B's ♠3 from ♠K 5 4 3, against Elwell's usual highest card
+    f = one(elwell("return", 34), 2)
+    assert (f.label, f.facts["expected"]) == ("RETURN_DEVIATION", ["♠K"])
+    assert "not the ♠K of Elwell's usual rule" in f.text and "The book's" not in f.text
 
 
 # ---------------------------------------------------------------------------------------------

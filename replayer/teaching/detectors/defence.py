@@ -12,7 +12,7 @@ import enum
 
 from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import cards_text
 from .eleven import eleven_count
@@ -432,12 +432,14 @@ def _return_rules(
         out.append((1, (top[0],)))
     if len(top) >= 3 and top[1] in holding and top[2] in holding and top[0] not in holding:
         out.append((2, (top[1], top[2])))
-    over = _over_dummy(ctx, i, seat, holding)
+    over = _over_dummy(ctx, i, seat, holding) if ctx.author is not Author.ELWELL else None  # Foster's p.61
     if over is not None:
         out.append((3, (over,)))
     if len(holding) >= 3 and _can_block(ctx, i, seat.partner, suit):
         out.append((5, (holding[0],)))
-    if len(holding) <= 3:
+    if ctx.author is Author.ELWELL and len(holding) <= 4:
+        out.append((6, (holding[0],)))  # Elwell: the highest card of partner's suit with four or fewer
+    elif ctx.author is not Author.ELWELL and len(holding) <= 3:
         out.append((4, (holding[0] if len(holding) <= 2 else holding[-1],)))
     return out
 
@@ -460,6 +462,7 @@ _RULE_WORDS = {
     3: "a card higher than all of dummy's goes back, so that it can still beat dummy later",
     4: "with two cards the higher goes back, with three the lowest",
     5: "the high card goes back, out of the way of {a}'s longer suit",
+    6: "Elwell returns the highest card of his partner's suit when he holds four or fewer",
 }
 
 
@@ -474,6 +477,11 @@ def _return_text(
     if ok:
         return f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}: {_RULE_WORDS[rule].format(a=a)}."
     want = " or ".join(str(c) for c in expected)
+    if ctx.author is Author.ELWELL:
+        return (
+            f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}, not the {want} of Elwell's "
+            f"usual rule: {_RULE_WORDS[rule].format(a=a)}."
+        )
     return (
         f"{b} returns {a}'s {name} with {led} from {cards_text(holding)}. The book's advice here is "
         f"{want}: {_RULE_WORDS[rule].format(a=a)}."
