@@ -99,3 +99,43 @@ def test_an_overtake_of_dummys_winning_card_is_no_false_card() -> None:
     left = f.facts["left"]
     assert isinstance(left, int)
     assert (" is still in his hand" in f.text) == (left == 1)
+
+
+def through_at(n: int, trick: int) -> list[str]:
+    return [f.label for f in at(findings("elwell-1904", n, "through"), trick)]
+
+
+@pytest.mark.parametrize(("n", "trick"), [(17, 1), (21, 1), (38, 1)])
+def test_the_opening_lead_is_not_led_through_a_dummy_not_yet_seen(n: int, trick: int) -> None:
+    assert through_at(n, trick) == []
+
+
+@pytest.mark.parametrize(("n", "trick"), [(4, 13), (25, 12), (30, 12), (13, 12)])
+def test_a_forced_lead_or_a_cashed_winner_chooses_no_position(n: int, trick: int) -> None:
+    assert through_at(n, trick) == []
+
+
+@pytest.mark.parametrize(
+    ("n", "trick", "why"),
+    [(7, 3, "a singleton"), (39, 2, "a singleton"), (38, 4, "partner's ♠Q asked"), (27, 8, "a ruff")],
+)
+def test_a_lead_made_for_another_reason_is_not_a_lead_through_strength(n: int, trick: int, why: str) -> None:
+    assert through_at(n, trick) == [], why
+
+
+def test_a_lead_up_to_weakness_with_cards_left_to_place_is_still_noted() -> None:
+    # Elwell 1902 Hand 4, trick 10: B holds only clubs, ♣Q J 5 4, but where they sit still counts
+    found = at(findings("elwell-1902", 4, "through"), 10)
+    assert [f.label for f in found] == ["UP_TO_DUMMY_WEAKNESS"]
+    # Elwell 1904 Hand 32, trick 8: B's small ♦2 discard asked for nothing
+    assert through_at(32, 8) == ["THROUGH_DUMMY_STRENGTH"]
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 24])
+def test_opening_the_leaders_own_long_red_suit_is_not_the_passers_rule(n: int) -> None:
+    assert "RED_UP_TO_PASSER" not in through_at(n, 1)
+
+
+def test_the_passers_rule_is_named_as_fosters() -> None:
+    (f,) = [f for f in at(findings("foster-1904", 1, "through"), 1) if f.label == "BLACK_WITH_HIGH_CARDS"]
+    assert "Foster allows it" in f.text and "book" not in f.text

@@ -528,9 +528,10 @@ def test_black_opening_with_high_cards_up_to_the_passer(hand: int, holding: str)
 
 
 def test_small_black_card_up_to_the_passer_gets_no_high_card_note() -> None:
-    # A's ♠9 8 7 4 has no high cards; the lead does go through dummy's ♠K J 6, its strongest suit
+    # A's ♠9 8 7 4 has no high cards; the lead goes through dummy's ♠K J 6, but as the opening lead it is
+    # made before dummy is seen: no note on where dummy sits either (Elwell 1904 Hands 17, 21, 38)
     game = game_from_yaml(PASSED.format(row="♠4 ♠6 ♠2 ♠10"))
-    assert [f.label for f in run(game, "through")] == ["THROUGH_DUMMY_STRENGTH"]
+    assert [f.label for f in run(game, "through")] == []
 
 
 def test_red_suit_up_to_the_passer() -> None:
@@ -540,9 +541,16 @@ def test_red_suit_up_to_the_passer() -> None:
 
 
 def test_leading_up_to_dummys_weakness() -> None:
-    game = end("B", "♣98", "♣65", "♣K4", "♣A2", "♣8 ♣5 ♣K ♣A", "♣9 ♣6 ♣4 ♣2")
-    f = one(game, "through", 12, "UP_TO_DUMMY_WEAKNESS")
+    args = ("B", "♣98 ♦2", "♣65 ♦3", "♣K4 ♦4", "♣A2 ♦5", "♣8 ♣5 ♣K ♣A", "♣9 ♣6 ♣4 ♣2", "♦2 ♦3 ♦4 ♦5")
+    game = end(*args, first=11)
+    f = one(game, "through", 11, "UP_TO_DUMMY_WEAKNESS")
     assert f.seats == (seat(game, "B"), seat(game, "Y")) and "up to dummy's weak ♣6 5" in f.text
+
+
+def test_a_forced_lead_of_the_last_cards_is_no_choice_of_position() -> None:
+    # Elwell 1904 Hands 4, 25, 30: the leader's last two cards are of the suit; the lead chooses nothing
+    game = end("B", "♣98", "♣65", "♣K4", "♣A2", "♣8 ♣5 ♣K ♣A", "♣9 ♣6 ♣4 ♣2")
+    assert run(game, "through") == []
 
 
 def test_no_through_note_when_dummy_plays_last() -> None:

@@ -360,6 +360,34 @@ def _strength(cards: Sequence[Card]) -> tuple[int, int]:
     return sum(1 for c in cards if c.rank.is_honour), len(cards)
 
 
+def _no_choice_of_position(ctx: Context, i: int, seat: Seat, card: Card) -> bool:
+    """[interp] Leads whose reason is not where dummy sits: the opening lead (made before dummy is seen);
+    a forced lead (nothing else left) or a cashed winner; a singleton switch; the suit partner asked for
+    by a discard; a lead for partner to ruff (he is void and holds trumps)."""
+    suit = card.suit
+    holding = ctx.holding(seat, suit, i)
+    # forced: his last two cards, both of the suit (with more left, where they sit still decides which of
+    # them win: Elwell 1902 Hand 4 trick 10, B's ♣Q J 5 4 up to dummy's ♣9 8 and A's ♣K 10 behind the ♣A)
+    forced = len(ctx.hand(seat, i)) <= 2 and all(c.suit == suit for c in ctx.hand(seat, i))
+    opening = ctx.tricks[i].number == 1
+    if opening or forced or len(holding) == 1 or set(holding) <= set(_winners(ctx, seat, suit, i)):
+        return True
+    ruff = not ctx.holding(seat.partner, suit, i) and bool(ctx.trumps(seat.partner, i))
+    return ruff or _partner_asked(ctx, i, seat, suit)
+
+
+def _partner_asked(ctx: Context, i: int, seat: Seat, suit: Suit) -> bool:
+    """[interp] ``seat``'s partner asked for ``suit``: he discarded an honour of it (Elwell 1904 Hand 38,
+    B's ♠Q); a small discard is no call for the suit."""
+    for j in range(i):
+        t = ctx.tricks[j]
+        card = ctx.card_of(j, seat.partner)
+        discard = t.plays and card is not None and card.suit == suit and t.plays[0][1].suit != suit
+        if discard and card is not None and card.rank.is_honour and suit != ctx.trump:
+            return True
+    return False
+
+
 def _through_at(ctx: Context, i: int) -> list[Finding]:
     got = _new_suit(ctx, i)
     if got is None:
@@ -367,6 +395,9 @@ def _through_at(ctx: Context, i: int) -> list[Finding]:
     seat, card = got
     assert ctx.dummy is not None
     out = []
+    passer = _passer_finding(ctx, i, seat, card)
+    if _no_choice_of_position(ctx, i, seat, card):
+        return [passer] if passer is not None else []
     dummy = ctx.holding(ctx.dummy, card.suit, i)
     w, number = ctx.who(seat), ctx.tricks[i].number
     if seat.lho == ctx.dummy and _strength(dummy)[0] >= 2 and _dummys_strongest(ctx, card.suit, i):
@@ -398,7 +429,6 @@ def _through_at(ctx: Context, i: int) -> list[Finding]:
                 {"dummy": cards_text(dummy)},
             )
         )
-    passer = _passer_finding(ctx, i, seat, card)
     if passer is not None:
         out.append(passer)
     return out
@@ -424,8 +454,12 @@ def _passer_finding(ctx: Context, i: int, seat: Seat, card: Card) -> Finding | N
     if card.suit.is_red:
         if _partner_discarded(ctx, i, seat, card.suit):
             return None  # the lead answers partner's discard, not the passer (Foster 1904 Hand 1, trick 4)
+        if ctx.tricks[i].number == 1 and len(holding) >= 4:
+            return (
+                None  # [interp] the opening from his own long suit is the table's lead, not the passer's rule
+            )
         text = (
-            f"{capitalised(d)} passed the make, so {w} leads a red suit up to him ({card}): the book prefers that to "
+            f"{capitalised(d)} passed the make, so {w} leads a red suit up to him ({card}): Foster prefers that to "
             f"leading a small black card up to the passer."
         )
         return Finding("through", "RED_UP_TO_PASSER", number, (seat,), (card,), text, (), facts)
@@ -434,7 +468,7 @@ def _passer_finding(ctx: Context, i: int, seat: Seat, card: Card) -> Finding | N
     if {_A, _K} <= ranks or {_K, _Q} <= ranks:
         verb = "opens" if i == 0 else "leads"
         text = (
-            f"{w} {verb} a black suit although {d} passed the make; the book allows it with high cards "
+            f"{w} {verb} a black suit although {d} passed the make; Foster allows it with high cards "
             f"in the suit, and {cards_text(holding)} has them."
         )
         return Finding("through", "BLACK_WITH_HIGH_CARDS", number, (seat,), (card,), text, (), facts)
