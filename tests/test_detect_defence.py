@@ -483,6 +483,30 @@ def test_discard_unguarding_is_no_fault_when_partner_guards_the_suit() -> None:
     assert [f for f in at(run("discard", hand_file("elwell-1902", 10)), 9) if f.shown] == []
 
 
+def test_discard_never_calls_a_bare_honour_guarded() -> None:
+    # Elwell 1904 Hand 18 tricks 7-8: A's ♠Q has been bare since trick 6; only his ♦Q 9 6 is kept
+    for trick, card in ((7, "♥8"), (8, "♥J")):
+        (f,) = [f for f in at(elwell("discard", 18), trick) if f.cards == cards(card)]
+        assert "♠Q" not in f.text and "♦Q 9 6 stays guarded" in f.text
+    # Hand 3 trick 4: a singleton ♦K is kept guarded by nothing: no praise of the discard
+    assert one(elwell("discard", 3), 4).label == "DISCARD_NEUTRAL"
+
+
+def test_discard_best_protected_counts_the_cards_below_the_honour() -> None:
+    # Elwell 1904 Hand 23 trick 2: ♦Q 6 3 2 is weaker than ♣Q 10 8 5 and ♥Q 10 7 4
+    assert one(elwell("discard", 23), 2).label != "DISCARD_BEST_PROTECTED"
+
+
+def test_discard_unguards_nothing_that_the_guard_could_not_save() -> None:
+    # Elwell 1904 Hand 32 trick 10: B's ♠J 10 against the dealer's side's ♠A K Q: the ♠J falls anyway
+    (f,) = [f for f in at(elwell("discard", 32), 10) if f.cards == cards("♠10")]
+    assert f.label != "DISCARD_UNGUARDS"
+    # Elwell 1902 Hand 4 trick 8: A's ♦J 9 against ♦K Q 10 8 while B holds the ♦A: the guard counts
+    game = game_from_yaml(hand_file("elwell-1902", 4))
+    found = at(DETECTORS["discard"](Context(game, Author.ELWELL)), 8)
+    assert [f.label for f in found if f.cards == cards("♦9")] == ["DISCARD_UNGUARDS"]
+
+
 def test_discard_never_speaks_of_the_declarer_side() -> None:
     for n in range(1, 6):
         ctx = Context(foster(n))

@@ -55,8 +55,9 @@ def _guarded_honours(cards: list[Card]) -> int:
     return sum(1 for c in cards if c.rank in _GUARD_NEED and len(cards) - 1 >= _GUARD_NEED[c.rank])
 
 
-def _strength(cards: list[Card]) -> tuple[int, int, int]:
-    return (_guarded_honours(cards), len(cards), int(cards[0].rank) if cards else 0)
+def _strength(cards: list[Card]) -> tuple[int, int, tuple[int, ...]]:
+    """Guarded honours, then length, then the cards from the top down (a ten is worth more than a six)."""
+    return (_guarded_honours(cards), len(cards), tuple(int(c.rank) for c in cards))
 
 
 def _unguards(cards: list[Card], card: Card) -> list[Card]:
@@ -81,12 +82,35 @@ def _threatened(ctx: Context, i: int, cards: list[Card]) -> bool:
     )
 
 
+def _above(ctx: Context, i: int, seat: Seat, h: Card) -> int:
+    """How many cards above ``h`` the declarer side holds at trick index ``i``, less those the
+    partner holds above it (each of his takes one of theirs)."""
+    theirs = sum(1 for cs in _theirs(ctx, i, h.suit) for c in cs if c.rank > h.rank)
+    his = sum(1 for c in ctx.holding(seat.partner, h.suit, i) if c.rank > h.rank)
+    return max(theirs - his, 0)
+
+
+def _guarded_against(ctx: Context, i: int, seat: Seat, cards: list[Card]) -> bool:
+    """[interp] An honour of ``cards`` is threatened and its guard can save it: it has its guard
+    and as many other cards as the declarer side holds above it (a ♠J with one guard against ♠A K Q
+    guards nothing)."""
+    return any(
+        _threatened(ctx, i, [h]) and len(cards) - 1 >= max(_GUARD_NEED[h.rank], _above(ctx, i, seat, h))
+        for h in cards
+        if h.rank in (Rank.KING, Rank.QUEEN, Rank.JACK)
+    )
+
+
 def _lost(ctx: Context, i: int, cards: list[Card], card: Card, seat: Seat) -> list[Card]:
     """The honours that discarding ``card`` leaves unguarded while the declarer side holds a higher card
-    (none when the partner guards the suit himself)."""
+    (none when the partner guards the suit himself, nor when the guard could not have saved them)."""
     if _partner_guards(ctx, i, seat, card.suit):
         return []
-    return [h for h in _unguards(cards, card) if _threatened(ctx, i, [h])]
+    return [
+        h
+        for h in _unguards(cards, card)
+        if _threatened(ctx, i, [h]) and len(cards) - 1 >= _above(ctx, i, seat, h)
+    ]
 
 
 def _theirs(ctx: Context, i: int, suit: Suit) -> list[list[Card]]:
@@ -124,7 +148,7 @@ def _discard_at(ctx: Context, i: int, seat: Seat, card: Card, first: Suit | None
     own = suits[card.suit]
     # [interp] a discard "protects the weak suits" only if another suit has an honour the declarer side can
     # still attack; with nothing to protect the choice teaches nothing and stays unshown
-    protected = [s for s in suits if s != card.suit and _threatened(ctx, i, suits[s])]
+    protected = [s for s in suits if s != card.suit and _guarded_against(ctx, i, seat, suits[s])]
     facts: dict[str, object] = {
         "holding": {s.word: [str(c) for c in cs] for s, cs in suits.items()},
         "first_discard": first is None,
