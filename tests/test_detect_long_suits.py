@@ -134,3 +134,24 @@ def test_a_card_that_wins_a_finesse_is_not_called_a_re_entry() -> None:
 def test_a_defender_getting_in_for_his_partners_suit_is_still_the_defences_way_in() -> None:
     (f,) = found("re-entry", context(4), "REENTRY", 9)
     assert f.facts["hand"] == "B" and f.facts["entry"] == "♦Q"
+
+
+def test_a_lead_to_a_lone_master_is_no_way_in_to_an_established_suit_and_one_trick_has_one_note() -> None:
+    # Elwell 1904 Hand 12 trick 9: the dealer's ♦6 to dummy's last diamond, the ♦7, is the way in to
+    # dummy's clubs, said once
+    (f,) = found("re-entry", elwell_1904(12), "REENTRY", 9)
+    assert f.facts["entry"] == "♦7" and f.facts["then_led"] == "♣8"
+    assert "established diamonds" not in f.text
+
+
+def test_a_card_led_that_is_no_master_is_not_called_cashed() -> None:
+    # Elwell 1904 Hand 16: the dealer's ♣Q after his ♥A is led as a finesse, with B's ♣K still out
+    assert found("re-entry", elwell_1904(16), "REENTRY", 3) == []
+    # Elwell 1902 Hand 9: the dealer's ♣A after his ♣Q is a master, cashed before the spade finesse
+    (f,) = found("re-entry", elwell_1902(9), "REENTRY", 6)
+    assert f.facts["cashed"] == ["♣A"]
+
+
+def test_third_hand_winning_his_partners_lead_and_returning_the_suit_is_no_re_entry() -> None:
+    # Elwell 1904 Hand 31 trick 1: B wins A's ♥7 with the ♥A and returns the ♥3
+    assert found("re-entry", elwell_1904(31), "REENTRY", 1) == []

@@ -300,6 +300,12 @@ def _reentry_at(ctx: Context, i: int, est: list[_Established]) -> Finding | None
         if u.leader != h or lead is None or len(ctx.hand(h, j)) < 2:
             return None  # the lead was lost again, or the last card is forced
         why = _entry_use(ctx, j, h, lead, entry.suit, est)
+        if why is not None and why[0] is _Purpose.FINESSE and _returned(ctx, i, j):
+            return (
+                None  # [interp] third hand winning his partner's lead and returning the suit (1904 Hand 31)
+            )
+        if len(won) > 1 and not _master(ctx, won[-1][0], h, won[-1][1]):
+            return None  # a card led that was no master was not cashed but finessed (1904 Hand 16)
         if why == (_Purpose.ESTABLISHED, h.partner) and t.leader.side != h.side:
             link = _link_finding(ctx, i, j, h.partner)
             # [interp] a defender who gets in for his partner's suit is the defence's way in (Foster
@@ -313,6 +319,24 @@ def _reentry_at(ctx: Context, i: int, est: list[_Established]) -> Finding | None
             return None
         won.append((j, lead))
     return None
+
+
+def _returned(ctx: Context, i: int, j: int) -> bool:
+    """The lead at trick index ``j`` returns at once the suit the winner's partner led to trick ``i``."""
+    t = ctx.tricks[i]
+    lead = ctx.led(j)
+    return (
+        t.winner is not None
+        and t.leader == t.winner.partner
+        and j == i + 1
+        and lead is not None
+        and lead.suit == t.led_suit
+    )
+
+
+def _master(ctx: Context, j: int, h: Seat, card: Card) -> bool:
+    """``card``, led by ``h`` to trick index ``j``, is above every card of its suit the adversaries hold."""
+    return all(c.rank < card.rank for o in _opponents(h) for c in ctx.holding(o, card.suit, j))
 
 
 def _entry_use(
@@ -389,7 +413,7 @@ def _link_finding(ctx: Context, i: int, j: int, hand: Seat) -> Finding | None:
     u = ctx.tricks[j]
     h, lead = u.plays[0]
     entry = u.card_of(hand)
-    if u.winner != hand or entry is None:
+    if u.winner != hand or entry is None or not _good_after(ctx, j, hand, lead.suit):
         return None
     last = len(ctx.holding(h, lead.suit, j)) == 1
     link = f"his last {lead.suit.word[:-1]}" if last and h != ctx.dummy else None
@@ -415,6 +439,12 @@ def _link_finding(ctx: Context, i: int, j: int, hand: Seat) -> Finding | None:
             f"{ctx.role(hand)}'s established {lead.suit.word}."
         ),
     )
+
+
+def _good_after(ctx: Context, j: int, hand: Seat, suit: Suit) -> bool:
+    """[interp] After trick index ``j`` ``hand`` still holds cards of ``suit`` to run, and the suit
+    is established: not a lone master (Elwell 1904 Hand 12: dummy's ♦7, its last diamond)."""
+    return bool(ctx.holding(hand, suit, j + 1))
 
 
 def _entry_kept(ctx: Context, i: int) -> Finding | None:
