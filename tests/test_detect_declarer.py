@@ -25,6 +25,7 @@ NAMES = {
     "draw-trumps": "Drawing trumps",
 }
 VALID = Path(__file__).resolve().parent / "fixtures" / "valid"
+HANDS = Path(__file__).resolve().parent.parent / "hands"
 
 
 def run(name: str, hand: int | str) -> list[Finding]:
@@ -465,6 +466,12 @@ def test_a_ruff_in_the_hand_longer_in_trumps_is_not_ruffing_before_drawing() -> 
 def test_trump_leads_after_the_adversaries_have_none_are_not_a_draw() -> None:
     # Hand 1 T12–13: dummy leads the ♥J and ♥4 when A and B have no trumps left.
     assert [f.trick for f in run("draw-trumps", 1)] == [5]
+
+
+def test_a_trump_led_at_the_last_trick_draws_nothing() -> None:
+    # Elwell 1904 Hand 24 trick 13: dummy's ♥Q falls with the last cards; nothing is left to ruff
+    game = game_from_yaml((HANDS / "elwell-1904" / "hand-24.yaml").read_text(encoding="utf-8"))
+    assert [f.trick for f in DETECTORS["draw-trumps"](Context(game)) if f.label == "DRAW_TRUMPS"] == []
 
 
 def test_no_trumps_nothing_to_draw() -> None:

@@ -63,6 +63,7 @@ def _drawing_lead(ctx: Context, i: int) -> bool:
         lead is not None
         and lead.suit == ctx.trump
         and ctx.declarer_side(t.leader)
+        and t.number < 13  # at the last trick every card is forced and nothing is left to ruff
         and ctx.complete(i)
         and bool(_defender_trumps(ctx, i))
     )
