@@ -1,7 +1,7 @@
 """Detectors: the leads (rules-reference §7) — the card led, the suit chosen, trump leads.
 
-The card led (MOT-LEAD), by the book's tables; leading through strength and up to weakness
-(MOT-THROUGH); trump leads by the adversaries (MOT-TRUMPLEAD).  Each is a pure function of the context;
+The card led (MOT-LEAD), by Foster's tables (and Elwell's rule where he gives the same card); leading
+through strength and up to weakness (MOT-THROUGH); trump leads by the adversaries (MOT-TRUMPLEAD).  Each is a pure function of the context;
 the notes are in our own words.  Readings the reference marks [interp] say so here.
 """
 
@@ -534,19 +534,19 @@ def _trump_opening(ctx: Context, seat: Seat, card: Card) -> Finding:
     facts = {"weak_suits": [s.word for s in weak], "partner_doubled": doubled}
     number = ctx.tricks[0].number
     if doubled:
-        text = f"{w} opens a trump, {card}: {p} has doubled, and the book allows a trump lead then."
+        text = f"{w} opens a trump, {card}: {p} has doubled, and Foster allows a trump lead then."
         return Finding("trump-lead", "TRUMP_OPENING_JUSTIFIED", number, (seat,), (card,), text, (), facts)
     suits = " ".join(cards_text(plain[s]) for s in sorted(plain, reverse=True) if plain[s])
     if not weak:
         text = (
             f"{w} opens a trump, {card}, holding a tenace or a guarded king in every other suit ({suits}): "
-            f"the one case in which the book lets the eldest hand lead trumps."
+            f"the one case in which Foster lets the eldest hand lead trumps."
         )
         return Finding("trump-lead", "TRUMP_OPENING_JUSTIFIED", number, (seat,), (card,), text, (), facts)
     names = listed([s.word for s in weak])
     verb = "has" if len(weak) == 1 else "have"
     text = (
-        f"{w} opens a trump, {card}. The book advises the eldest hand against it unless every other suit holds "
+        f"{w} opens a trump, {card}. Foster advises the eldest hand against it unless every other suit holds "
         f"a tenace or a guarded king, or partner has doubled; here {names} {verb} neither."
     )
     return Finding("trump-lead", "TRUMP_OPENING_CONTRARY", number, (seat,), (card,), text, (), facts)
