@@ -636,6 +636,7 @@ def test_p53_trump_opening_with_a_tenace_or_guarded_king_in_every_suit() -> None
 def test_trump_opening_without_protection_in_diamonds_is_contrary() -> None:
     f = one(p53("♥3 ♥5 ♥2 ♥10", weak_diamonds=True), "trump-lead", 1, "TRUMP_OPENING_CONTRARY")
     assert f.facts["weak_suits"] == ["diamonds"] and "here diamonds has neither" in f.text
+    assert "Foster advises the eldest hand against it" in f.text  # the rule is Foster's [S2 p.53], by name
 
 
 def test_trump_opening_after_partners_double_is_justified() -> None:
