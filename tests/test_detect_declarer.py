@@ -468,6 +468,27 @@ def test_trump_leads_after_the_adversaries_have_none_are_not_a_draw() -> None:
     assert [f.trick for f in run("draw-trumps", 1)] == [5]
 
 
+def elwell_1904(name: str, n: int) -> list[Finding]:
+    game = game_from_yaml((HANDS / "elwell-1904" / f"hand-{n}.yaml").read_text(encoding="utf-8"))
+    return DETECTORS[name](Context(game))
+
+
+def test_a_finesse_is_judged_by_where_the_card_lay_not_by_who_took_the_trick() -> None:
+    # Elwell 1904 Hand 16 trick 4: dummy's ♣3 under the ♣Q "wins" only because B holds up the ♣K
+    f = at(elwell_1904("finesse", 16), "FINESSE", 4)
+    assert f.facts["outcome"] == "WON" and "It wins." not in f.text
+    assert "only because B, who holds the ♣K, does not play it" in f.text
+    # Hand 20 trick 7: dummy's ♥10 loses to B's ♥A, but the ♥J lay with A: the finesse was right
+    f = at(elwell_1904("finesse", 20), "FINESSE", 7)
+    assert f.facts["outcome"] == "LOST" and "It loses" not in f.text
+    assert "the finesse itself was right: the ♥J lay with A" in f.text
+
+
+def test_second_hand_finesses_nothing_when_his_partner_is_void() -> None:
+    # Elwell 1904 Hand 24 trick 9: dummy, last, has no spade and ruffs: Z's ♠9 is no finesse
+    assert [f for f in elwell_1904("finesse", 24) if f.trick == 9] == []
+
+
 def test_a_trump_led_at_the_last_trick_draws_nothing() -> None:
     # Elwell 1904 Hand 24 trick 13: dummy's ♥Q falls with the last cards; nothing is left to ruff
     game = game_from_yaml((HANDS / "elwell-1904" / "hand-24.yaml").read_text(encoding="utf-8"))

@@ -316,6 +316,8 @@ def _second_hand_finesse(ctx: Context, i: int) -> Finesse | None:
         return None
     if ten[2] in ctx.visible(_viewer(ctx, p), i, upto=1):
         return None
+    if not ctx.holding(p.partner, lead.suit, i):
+        return None  # [interp] the partner, last to play, is void: the trick is his to ruff or lose, not a finesse
     won = t.winner is not None and t.winner.side == p.side
     return Finesse(i, p, card, card, ten[0], (ten[2],), won, 2, ())  # an adversary led: no declarer's tag
 
@@ -405,10 +407,31 @@ def _finesse_text(ctx: Context, f: Finesse, ruff: bool) -> str:
         parts.append(toward + ".")
     winner = t.winner
     assert winner is not None
-    if f.won:
-        parts.append("It wins.")
-    elif ruff:
-        parts.append(f"It loses, but only to {ctx.who(winner)}'s ruff.")
-    else:
-        parts.append(f"It loses to {ctx.who(winner)}'s {t.card_of(winner)}.")
+    parts.append(_outcome_text(ctx, f, ruff, winner))
     return " ".join(parts)
+
+
+def _outcome_text(ctx: Context, f: Finesse, ruff: bool, winner: Seat) -> str:
+    """[interp] A finesse is judged by where the card finessed against lay, not only by who took the
+    trick: the hand that played before the finesser (the finesse is right) or the one after it."""
+    t = ctx.tricks[f.i]
+    before = t.plays[f.position - 2][0]
+    onside = all(ctx.holder(c, f.i) == before for c in f.against)
+    against = " and the ".join(str(c) for c in f.against)
+    if f.won and not onside:
+        behind = next(ctx.holder(c, f.i) for c in f.against if ctx.holder(c, f.i) != before)
+        return (
+            f"It wins the trick only because {ctx.who(behind) if behind else 'the hand behind'}, who holds "
+            f"the {against}, does not play it: the finesse itself was wrong."
+        )
+    if not f.won and onside:
+        took = "ruff" if ruff else f"{t.card_of(winner)}"
+        return (
+            f"The trick goes to {ctx.who(winner)}'s {took}, but the finesse itself was right: the {against} "
+            f"lay with {ctx.who(before)}, ahead of it."
+        )
+    if f.won:
+        return "It wins."
+    if ruff:
+        return f"It loses, but only to {ctx.who(winner)}'s ruff."
+    return f"It loses to {ctx.who(winner)}'s {t.card_of(winner)}."
