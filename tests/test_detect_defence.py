@@ -218,10 +218,13 @@ def test_unblock_dummy_ace_second_hand_with_king_queen_three_plays_the_queen() -
 def test_unblock_two_cards_play_the_lower_on_the_first_round_and_the_higher_later() -> None:
     first = one(run("unblock", hand(NT, UNBLOCK_DEAL, ["♣K ♣4 ♣3 ♣6", "♣Q ♣9 ♣7 ♣10"])), 1)
     assert (first.label, first.cards, first.facts["round_one"]) == ("UNBLOCK_OK", cards("♣3"), True)
-    deal = {"A": "♣KQ2", "Y": "♣A9 ♥2", "B": "♣73 ♥3", "Z": "♣J10 ♥4"}
-    later = one(run("unblock", hand(NT, deal, ["♣K ♣9 ♣3 ♣10", "♣Q ♣A ♣7 ♣J"])), 11)
-    assert (later.label, later.facts["expected"], later.facts["round_one"]) == ("UNBLOCK_MISSED", "♣7", False)
+    deal = {"A": "♣K62", "Y": "♣A9 ♥2", "B": "♣Q3 ♥3", "Z": "♣J10 ♥4"}
+    later = one(run("unblock", hand(NT, deal, ["♣K ♣9 ♣3 ♣10"])), 11)
+    assert (later.label, later.facts["expected"], later.facts["round_one"]) == ("UNBLOCK_MISSED", "♣Q", False)
     assert "keeping the lowest for the last round" in later.text
+    # the ♣7 kept under A's ♣Q falls on the next round: nothing is blocked, nothing is said
+    deal = {"A": "♣KQ2", "Y": "♣A9 ♥2", "B": "♣73 ♥3", "Z": "♣J10 ♥4"}
+    assert at(run("unblock", hand(NT, deal, ["♣K ♣9 ♣3 ♣10", "♣Q ♣A ♣7 ♣J"])), 11) == []
 
 
 def test_unblock_a_discard_of_the_suit_is_no_earlier_round() -> None:
@@ -269,6 +272,12 @@ def test_unblock_never_advises_throwing_the_only_re_entry() -> None:
     # (A's ♣K, the way in to his ♥K 8)
     assert at(run("unblock", hand_file("elwell-1902", 9)), 9) == []
     assert at(run("unblock", hand_file("elwell-1902", 4)), 10) == []
+
+
+def test_unblock_silent_when_the_one_card_kept_falls_under_the_leaders_next_lead() -> None:
+    # Elwell 1904 Hand 18 trick 4: B keeps ♥10 under A's ♥Q J; Hand 9 trick 4: ♦10 under A's ♦J
+    assert at(elwell("unblock", 18), 4) == []
+    assert at(elwell("unblock", 9), 4) == []
 
 
 def test_unblock_silent_in_a_trump_declaration() -> None:

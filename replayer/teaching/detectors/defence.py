@@ -270,6 +270,8 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
     ok = played == expected
     if _keeps_an_entry(ctx, i, partner, holding[0]):
         return None  # his high card is his re-entry: keeping it is no mistake, and no unblocking
+    if not ok and _falls_under(ctx, i, t.leader, [c for c in holding if c != played]):
+        return None  # his one card left falls under the leader's next lead: nothing is blocked
     label = "UNBLOCK_OK" if ok else "UNBLOCK_MISSED"
     return Finding(
         motif="unblock",
@@ -285,6 +287,15 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
         },
         text=_unblock_text(ctx, ok, t.leader, partner, holding, played, expected, best, round_one),
     )
+
+
+def _falls_under(ctx: Context, i: int, leader: Seat, kept: list[Card]) -> bool:
+    """[interp] The partner keeps one card of the suit after trick index ``i``, lower than the
+    leader's highest card left: it falls under the leader's next lead and can block nothing."""
+    if len(kept) != 1:
+        return False
+    mine = [c for c in ctx.holding(leader, kept[0].suit, i) if c != ctx.card_of(i, leader)]
+    return bool(mine) and kept[0].rank < mine[0].rank
 
 
 def _unblock_applies(ctx: Context, i: int, leader: Seat, suit: Suit) -> bool:
