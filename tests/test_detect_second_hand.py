@@ -45,3 +45,9 @@ def test_a_cover_that_wins_the_trick_is_still_praised() -> None:
     (f,) = at(run("cover", "elwell-1904", 35), 6)
     assert f.label == "COVER_OK" and "gains_nothing" not in f.facts
     assert "is covered by an honour" in f.text
+
+
+def test_the_cheapest_of_a_sequence_is_no_fourchette() -> None:
+    # Elwell 1904 Hand 27 trick 8: dummy's ♠J over A's ♠10 is only the lowest of ♠A K Q J, with the
+    # ♠8 below: no tenace round the card led
+    assert at(run("fourchette", "elwell-1904", 27), 8) == []

@@ -38,6 +38,9 @@ def _fourchette_at(ctx: Context, i: int) -> Finding | None:
     hand = ctx.hand(seat, i)
     if above is None or below is None or above not in hand or below not in hand:
         return None  # the 2 or the ace led, or second hand lacks a neighbour
+    next_up = min((c for c in out if c.rank > above.rank), key=lambda c: c.rank, default=None)
+    if next_up is not None and next_up in hand:
+        return None  # [interp] the card above heads no tenace: it is the cheapest of a sequence
     w, by = ctx.player(seat), ctx.who(first[0])
     facts = {"led": str(led), "above": str(above), "below": str(below), "played": str(played)}
     if played == above:
