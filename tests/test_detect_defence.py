@@ -140,6 +140,13 @@ def test_echo_silent_when_third_hand_tried_to_win_the_first_round() -> None:
     assert run("echo", hand(HEARTS, deal, ["♣2 ♣7 ♣9 ♣4", "♣A ♣10 ♣3 ♣5"])) == []
 
 
+def test_no_echo_in_an_elwell_lesson_claims_no_reason_for_the_leaders_switch() -> None:
+    # Elwell 1904 Hand 7 trick 2: A stops leading diamonds because dummy would ruff, not because of
+    # B's ♦6 then ♦9
+    f = one(elwell("echo", 7), 2)
+    assert f.label == "NO_ECHO_OK" and "stops leading" not in f.text
+
+
 def test_echo_silent_at_no_trumps() -> None:
     assert run("echo", hand(NT, ECHO_DEAL, ["♣A ♣9 ♣7 ♣4", "♣K ♣10 ♣3 ♣5"])) == []
     assert run("echo", 4) == [] and run("echo", 5) == []

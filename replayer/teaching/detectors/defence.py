@@ -222,7 +222,9 @@ def _echo_text(
         f"{b} plays {first}, then {second}, and does not echo: the telling absence of a high-low "
         f"shows {a} that {b} still holds another {name[:-1]}"
     )
-    if _stops_leading(ctx, leader, suit, j):
+    # [interp] Foster's reading of the no-echo; in Elwell's lessons the leader may stop for reasons
+    # of his own (Elwell 1904 Hand 7: dummy is void and would ruff), so the cause is not claimed
+    if ctx.author is not Author.ELWELL and _stops_leading(ctx, leader, suit, j):
         text += f", so {a} stops leading them"
     return text + "."
 
