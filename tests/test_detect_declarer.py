@@ -489,6 +489,18 @@ def test_second_hand_finesses_nothing_when_his_partner_is_void() -> None:
     assert [f for f in elwell_1904("finesse", 24) if f.trick == 9] == []
 
 
+def test_no_hold_up_against_a_singleton_lead() -> None:
+    # Elwell 1904 Hand 29 trick 3: A leads his singleton ♦J; dummy's duck strips no one, and B's
+    # seven diamonds are untouched by it
+    assert [f for f in elwell_1904("hold-up", 29) if f.facts.get("suit") == "diamonds"] == []
+    # Hand 32 tricks 1-3: B's ♥J and ♥Q are stripped by the dealer's two hold-ups of the ♥A
+    assert [(f.trick, f.label) for f in elwell_1904("hold-up", 32)] == [
+        (1, "HOLD_UP"),
+        (2, "HOLD_UP"),
+        (3, "HOLD_UP_EFFECTIVE"),
+    ]
+
+
 def test_a_trump_led_at_the_last_trick_draws_nothing() -> None:
     # Elwell 1904 Hand 24 trick 13: dummy's ♥Q falls with the last cards; nothing is left to ruff
     game = game_from_yaml((HANDS / "elwell-1904" / "hand-24.yaml").read_text(encoding="utf-8"))

@@ -151,6 +151,8 @@ def _hold_ups(ctx: Context, s: Suit) -> list[Finding]:
         stopper = _one_stopper(ctx, s, i)
         if stopper is None or _is_bath(ctx, i):
             break
+        if k == 1 and len(ctx.holding(_short_defender(ctx, s, t.leader), s, i)) < 2:
+            break  # [interp] a singleton led: its holder is out of the suit at once, nothing to strip
         held.append(i)
         out.append(_hold_up_finding(ctx, i, k, stopper))
     if held:
