@@ -40,7 +40,21 @@ def _evaluate(tmp_path: Path, review_text: str, capsys: pytest.CaptureFixture[st
     return total
 
 
-REVIEW = (ROOT / "evaluation" / "foster-1904" / "hand-1.yaml").read_text(encoding="utf-8")
+def _review() -> str:
+    """Foster's Hand 1 reviewed as the skeleton gives it, every verdict filled in as right."""
+    from replayer.lessons.model import book_author
+    from replayer.teaching.annotate import annotate
+    from replayer.teaching.evaluate import review_skeleton
+    from replayer.validation.files import check_file
+
+    checked = check_file(ROOT / "hands" / "foster-1904" / "hand-1.yaml")
+    assert checked.game is not None and checked.record is not None
+    findings = annotate(checked.game, author=book_author(checked.record))
+    skeleton = review_skeleton(checked.game, findings, "hand-1.yaml")
+    return skeleton.replace("verdict: ~", "verdict: right").replace("    why: ~\n", "")
+
+
+REVIEW = _review()
 
 
 def test_a_review_of_the_current_words_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
