@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..rules.cards import Strain
-from ..rules.notation import read_number
+from ..rules.notation import NUMBER_WORDS, read_number
 from ..rules.seats import BookPair
 from .sides import Narrative
 
@@ -44,21 +44,7 @@ __all__ = ["AwardKind", "Claim", "HonoursSplit", "ResultSyntaxError", "parse_res
 
 #: the largest number a result line may give (points in honours run to a few hundred)
 _MOST = 9999
-_NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-}
+_NUMBER_WORDS = {w: n for n, w in enumerate(NUMBER_WORDS) if 1 <= n <= 13}  # one to thirteen
 _HONOURS = ("honours", "honors", "honour", "honor")
 _PARTNERS = ("partners", "partner's", "partner")
 _LOSE = frozenset(["lose", "loses", "lost"])  # the awards go to the other side

@@ -22,6 +22,7 @@ __all__ = [
     "Vulnerability",
     "VULNERABILITY_WORDS",
     "read_number",
+    "NUMBER_WORDS",
 ]
 
 #: The suits' letters, symbols and words, clubs first (a ``Suit``'s value indexes them).
@@ -92,6 +93,26 @@ VULNERABILITY_WORDS = {
     "all": Vulnerability.ALL,
     "both": Vulnerability.ALL,
 }
+
+
+#: The numbers as words, zero to fourteen, each at its own index (a count's, a score's, a result's).
+NUMBER_WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+)
 
 
 def read_number(text: str, most: int) -> int | None:

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 from ...record.diagnostics import Diagnostic
 from ...rules.cards import Card, Suit
+from ...rules.notation import NUMBER_WORDS
 from ...rules.seats import Letter
 from .diagram import Diagram, DiagramLine
 from .explain import Settled
 from .search import Problem, winners
-from .sentences import NUMBER_WORDS
 
 __all__ = ["Entry", "card_entries", "deal_entries", "mark_entries", "result_entry", "RESULT_ABOUT"]
 

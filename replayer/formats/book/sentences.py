@@ -11,28 +11,11 @@ from dataclasses import dataclass
 
 from ...record.phrases import AwardKind, ResultSyntaxError, parse_result
 from ...rules.cards import Strain
+from ...rules.notation import NUMBER_WORDS
 from ...rules.seats import BookPair, Letter
 
-__all__ = ["NUMBER_WORDS", "Make", "Score", "read_make", "read_score", "result_tricks"]
+__all__ = ["Make", "Score", "read_make", "read_score", "result_tricks"]
 
-#: the numbers as words, zero to fourteen (a score's, a count's)
-NUMBER_WORDS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-)
 _TEENS = {"fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40}
 _NUMBER = r"(?:\d{1,3}|o|nothing|love|(?:twenty|thirty|forty)(?:-\w+)?|\w+teen|\w+)"
