@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType, ModuleType
 
 from ..findings import Detector
-from . import declarer, defence, discards, eleven, leads, long_suits, second_hand, trumps
+from . import declarer, defence, discards, eleven, entries, leads, long_suits, second_hand, trumps
 
 __all__ = ["DETECTORS", "MODULES", "TECHNIQUES", "registry"]
 
@@ -26,6 +26,7 @@ MODULES: tuple[ModuleType, ...] = (
     discards,
     declarer,
     long_suits,
+    entries,
     trumps,
 )
 

@@ -1,0 +1,244 @@
+"""Re-entry cards: the card that gives the lead back to a hand with winners (an established suit, or
+a tenace to lead toward), noted when it is used and when it is kept (rules-reference §7).  Split from
+``long_suits``, whose established suits it reads."""
+
+from __future__ import annotations
+
+import enum
+
+from ...rules.cards import Card, Suit
+from ...rules.seats import Seat
+from ..context import Context
+from ..findings import Finding, Phase, detector, each_trick
+from ..words import capitalised, cards_text
+from .declarer import finesse_at
+from .long_suits import Established, establishments, opponents
+
+__all__ = ["re_entry"]
+
+# ---------------------------------------------------------------------------------------------
+# MOT-REENTRY — re-entry cards
+
+
+class _Purpose(enum.StrEnum):
+    """What a re-entry was for."""
+
+    ESTABLISHED = "established"  # to run an established suit
+    FINESSE = "finesse"  # to lead toward the partner's tenace
+
+
+@detector("re-entry", "Re-entry cards", Phase.DECLARERS_PLAY, 5)
+def re_entry(ctx: Context) -> list[Finding]:
+    """REENTRY(H, card) [interp]: H wins a trick led from another hand, and within the next two
+    tricks leads an established suit of his side's, or toward his partner's tenace (a finesse
+    follows); ENTRY_KEPT for the discard that kept the small card leading to the entry."""
+    est = establishments(ctx)
+
+    def at(ctx: Context, i: int) -> list[Finding]:
+        f = _reentry_at(ctx, i, est)
+        if f is None:
+            return []
+        kept = _entry_kept(ctx, i)
+        return [f] if kept is None else [f, kept]
+
+    return each_trick(ctx, at)
+
+
+def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
+    t = ctx.tricks[i]
+    h = t.winner
+    if h is None or h == t.leader or not ctx.complete(i):
+        return None
+    entry = t.card_of(h)
+    assert entry is not None
+    f = finesse_at(ctx, i)
+    if f is not None and f.seat == h:
+        return None  # [interp] a card that wins a finesse is the finesse, not a way in kept for later
+    won: list[tuple[int, Card]] = [(i, entry)]
+    for j in range(i + 1, min(i + 3, len(ctx.tricks))):
+        u = ctx.tricks[j]
+        lead = ctx.led(j)
+        if u.leader != h or lead is None or len(ctx.hand(h, j)) < 2:
+            return None  # the lead was lost again, or the last card is forced
+        why = _entry_use(ctx, j, h, lead, entry.suit, est)
+        if why is not None and why[0] is _Purpose.FINESSE and _returned(ctx, i, j):
+            return (
+                None  # [interp] third hand winning his partner's lead and returning the suit (1904 Hand 31)
+            )
+        if len(won) > 1 and not _master(ctx, won[-1][0], h, won[-1][1]):
+            return None  # a card led that was no master was not cashed but finessed (1904 Hand 16)
+        if why == (_Purpose.ESTABLISHED, h.partner) and t.leader.side != h.side:
+            link = _link_finding(ctx, i, j, h.partner)
+            # [interp] a defender who gets in for his partner's suit is the defence's way in (Foster
+            # Hand 4, B's ♦Q); a declarer's winner in the short hand is none: the link card is
+            # (Elwell 1902 Hand 4: the dealer's ♠8 to dummy's ♠A), or no note
+            if link is not None or ctx.declarer_side(h):
+                return link
+        if why is not None:
+            return _reentry_finding(ctx, i, won, j, why)
+        if u.winner != h:
+            return None
+        won.append((j, lead))
+    return None
+
+
+def _returned(ctx: Context, i: int, j: int) -> bool:
+    """The lead at trick index ``j`` returns at once the suit the winner's partner led to trick ``i``."""
+    t = ctx.tricks[i]
+    lead = ctx.led(j)
+    return (
+        t.winner is not None
+        and t.leader == t.winner.partner
+        and j == i + 1
+        and lead is not None
+        and lead.suit == t.led_suit
+    )
+
+
+def _master(ctx: Context, j: int, h: Seat, card: Card) -> bool:
+    """``card``, led by ``h`` to trick index ``j``, is above every card of its suit the adversaries hold."""
+    return all(c.rank < card.rank for o in opponents(h) for c in ctx.holding(o, card.suit, j))
+
+
+def _entry_use(
+    ctx: Context, j: int, h: Seat, lead: Card, entry_suit: Suit, est: list[Established]
+) -> tuple[_Purpose, Seat] | None:
+    """Why H's lead at trick index ``j`` needed the entry: (``established``, the suit's hand) or
+    (``finesse``, the tenace hand)."""
+    # [interp] an entry in the established suit itself is the suit running, not a re-entry; when
+    # both hands have the suit established, it is run by the hand that wins the lead
+    winner = ctx.tricks[j].winner
+    for e in sorted(est, key=lambda e: e.seat != winner):
+        if lead.suit != entry_suit and e.suit == lead.suit and e.after < j and e.seat in (h, h.partner):
+            return _Purpose.ESTABLISHED, e.seat
+    f = finesse_at(ctx, j)
+    if f is not None and f.seat == h.partner and ctx.tenace(h.partner, lead.suit, j) is not None:
+        return _Purpose.FINESSE, h.partner
+    return None
+
+
+def _reentry_finding(
+    ctx: Context, i: int, won: list[tuple[int, Card]], j: int, why: tuple[_Purpose, Seat]
+) -> Finding:
+    t, u = ctx.tricks[i], ctx.tricks[j]
+    h = t.winner
+    assert h is not None
+    lead = u.plays[0][1]
+    entry = won[0][1]
+    by = t.card_of(t.leader)
+    cashed = [c for _, c in won[1:]]
+    if t.leader.side == h.side:
+        via = f"{ctx.role(t.leader)}'s {by} puts {ctx.role(h)} in with the {entry}; {ctx.role(h)} then "
+        then = f"cashes the {cards_text(cashed)} and " if cashed else ""
+    else:
+        via = f"{ctx.role(h)} gets in with the {entry}"
+        then = f", cashes the {cards_text(cashed)} and " if cashed else " and "
+    purpose, hand = why
+    if purpose is _Purpose.ESTABLISHED:
+        whose = (
+            "his own" if hand == h and h != ctx.dummy else ("its own" if hand == h else ctx.role(hand) + "'s")
+        )
+        goal = f"leads the {lead} at trick {u.number} to run {whose} established {lead.suit.word}"
+    else:
+        goal = (
+            f"leads the {lead} at trick {u.number} for the finesse toward "
+            f"{ctx.role(hand)}'s {cards_text(ctx.holding(hand, lead.suit, j))}"
+        )
+    need = f"the long {lead.suit.word}" if purpose is _Purpose.ESTABLISHED else "the finesse"
+    text = f"Re-entry: {via}{then}{goal}. The {entry} was the way in that {need} needed."
+    return Finding(
+        motif="re-entry",
+        label="REENTRY",
+        trick=t.number,
+        tricks=tuple(ctx.tricks[k].number for k in range(i, j + 1)),
+        seats=(h, t.leader),
+        cards=(*(c for _, c in won), lead),
+        facts={
+            "hand": ctx.who(h),
+            "entry": str(entry),
+            "cashed": [str(c) for c in cashed],
+            "then_led": str(lead),
+            "led_at": u.number,
+            "purpose": purpose,
+            "for_hand": ctx.who(hand),
+        },
+        text=text,
+    )
+
+
+def _link_finding(ctx: Context, i: int, j: int, hand: Seat) -> Finding | None:
+    """H won the lead back from an adversary and then leads to his partner's established suit: H's
+    winner is no way into the partner's hand (Elwell 1902 Hand 4: the dealer's ♥A, where dummy's
+    only re-entry is its ♠A).  The way in is the partner's card that wins H's lead at trick index
+    ``j``, reached by H's card of the suit; no note when the partner does not win it."""
+    u = ctx.tricks[j]
+    h, lead = u.plays[0]
+    entry = u.card_of(hand)
+    if u.winner != hand or entry is None or not _good_after(ctx, j, hand, lead.suit):
+        return None
+    last = len(ctx.holding(h, lead.suit, j)) == 1
+    link = f"his last {lead.suit.word[:-1]}" if last and h != ctx.dummy else None
+    led = f"the {lead}" + (f", {link}," if link else "")
+    return Finding(
+        motif="re-entry",
+        label="REENTRY",
+        trick=u.number,
+        tricks=tuple(ctx.tricks[k].number for k in range(i, j + 1)),
+        seats=(hand, h),
+        cards=(entry, lead),
+        facts={
+            "hand": ctx.who(hand),
+            "entry": str(entry),
+            "cashed": [],
+            "then_led": str(lead),
+            "led_at": u.number,
+            "purpose": _Purpose.ESTABLISHED,
+            "for_hand": ctx.who(hand),
+        },
+        text=(
+            f"Re-entry: {ctx.role(h)} leads {led} to {ctx.role(hand)}'s {entry}: that is the way in to "
+            f"{ctx.role(hand)}'s established {lead.suit.word}."
+        ),
+    )
+
+
+def _good_after(ctx: Context, j: int, hand: Seat, suit: Suit) -> bool:
+    """[interp] After trick index ``j`` ``hand`` still holds cards of ``suit`` to run, and the suit
+    is established: not a lone master (Elwell 1904 Hand 12: dummy's ♦7, its last diamond)."""
+    return bool(ctx.holding(hand, suit, j + 1))
+
+
+def _entry_kept(ctx: Context, i: int) -> Finding | None:
+    """ENTRY_KEPT [interp]: the partner who led to the re-entry trick, his last card of that suit,
+    had earlier discarded from another suit while that small card was his lowest of its suit."""
+    t = ctx.tricks[i]
+    leader, link = t.plays[0]
+    h = t.winner
+    if h is None or leader.side != h.side or ctx.holding(leader, link.suit, i) != [link]:
+        return None
+    for j in range(i - 1, -1, -1):
+        u = ctx.tricks[j]
+        card = u.card_of(leader)
+        if card is None or u.led_suit is None or card.suit in (u.led_suit, ctx.trump, link.suit):
+            continue
+        mine = ctx.holding(leader, link.suit, j)
+        if mine and mine[-1] == link and ctx.unplayed(link.suit, j)[0] != link:
+            return Finding(
+                motif="re-entry",
+                label="ENTRY_KEPT",
+                trick=u.number,
+                tricks=(u.number, t.number),
+                seats=(leader,),
+                cards=(card, link),
+                facts={
+                    "hand": ctx.who(leader),
+                    "discard": str(card),
+                    "kept": str(link),
+                    "entry_trick": t.number,
+                },
+                text=(
+                    f"{capitalised(ctx.role(leader))} throws the {card}, not his {link}: that small "
+                    f"{link.suit.word[:-1]} is his way to reach {ctx.role(h)} later (trick {t.number})."
+                ),
+            )
+    return None
