@@ -341,7 +341,7 @@ def through(ctx: Context) -> list[Finding]:
     from whether the dealer passed the make."""
     if ctx.declarer is None or ctx.dummy is None:
         return []
-    return each_trick(ctx, _through_at)
+    return each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at)
 
 
 def _new_suit(ctx: Context, i: int) -> tuple[Seat, Card] | None:
@@ -432,6 +432,70 @@ def _through_at(ctx: Context, i: int) -> list[Finding]:
     if passer is not None:
         out.append(passer)
     return out
+
+
+class _Through(NamedTuple):
+    leader: Seat
+    second: Seat
+    led: Card
+    won: Card  # the leading side's card that won the trick
+    kept: Card  # the second hand's highest honour kept above it with a card of the third hand's over it
+    over: Card  # the third hand's lowest card over that one
+
+
+def _through_honour(ctx: Context, i: int) -> _Through | None:
+    """[interp] A lead through the second hand's honour up to a higher card of the leader's partner,
+    by either side, that worked: the leading side won the trick with a card lower than an honour the
+    second hand kept, and the third hand still holds a card over that honour (the highest such).  Not the opening lead,
+    made before dummy is seen."""
+    t = ctx.tricks[i]
+    if not ctx.complete(i) or t.winner is None or t.number == 1:
+        return None
+    (leader, led), (second, played) = t.plays[0], t.plays[1]
+    won = ctx.card_of(i, t.winner)
+    if t.winner not in (leader, leader.partner) or won is None or won.suit != led.suit:
+        return None
+    kept = [c for c in ctx.holding(second, led.suit, i) if c != played and c.rank > won.rank]
+    third = ctx.holding(leader.partner, led.suit, i)
+    for h in (c for c in kept if c.rank.is_honour):  # the highest honour kept that a card of his is over
+        over = [c for c in third if c.rank > h.rank]
+        if over:
+            return _Through(leader, second, led, won, h, over[-1])
+    return None
+
+
+def _through_honour_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904, "Leading through strength": "'Leading through' means to make a person play second
+    hand to the trick", so that partner plays after him.  When the third hand's lead to the trick
+    before put the leader in, that trick is named too.  The same player leading the suit through the
+    same hand again at the next trick is kept as a fact, not shown again."""
+    got = _through_honour(ctx, i)
+    if got is None:
+        return None
+    t, third = ctx.tricks[i], got.leader.partner
+    name = {s: ctx.role(s) for s in Seat}
+    winner = t.winner if t.winner is not None else got.leader  # _through_honour checked it
+    text = (
+        f"{capitalised(name[got.leader])} leads {got.led} through {name[got.second]}'s "
+        f"{cards_text(ctx.holding(got.second, got.led.suit, i))} up to {name[third]}'s "
+        f"{cards_text(ctx.holding(third, got.led.suit, i))}: {name[got.second]} must play before "
+        f"{name[third]}, and {name[winner]}'s {got.won} wins the trick while "
+        f"{name[got.second]} keeps {got.kept}, which {name[third]}'s {got.over} still sits over."
+    )
+    tricks: tuple[int, ...] = ()
+    before = ctx.tricks[i - 1] if i > 0 else None
+    if before is not None and before.leader == third and before.winner == got.leader:
+        text = (
+            f"{capitalised(name[third])}'s lead to trick {before.number} put {name[got.leader]} on lead. "
+            + text
+        )
+        tricks = (before.number, t.number)
+    prev = _through_honour(ctx, i - 1) if before is not None else None
+    again = prev is not None and prev.leader == got.leader and prev.led.suit == got.led.suit
+    facts = {"kept": str(got.kept), "over": str(got.over), "won": str(got.won), "put_in": bool(tricks)}
+    facts |= {"again": again}
+    seats, cards = (got.leader, got.second), (got.led, got.won)
+    return Finding("through", "THROUGH_HONOUR", t.number, seats, cards, text, tricks, facts, not again)
 
 
 def _dummys_strongest(ctx: Context, suit: Suit, i: int) -> bool:

@@ -1,0 +1,63 @@
+"""Leads through strength by either side (issue 14, item 3): a lead that makes the second hand play
+before the leader's partner, who holds a card over the honour the second hand keeps; on the corpus's
+hands, with the author known from the hand's source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from replayer.lessons.model import book_author
+from replayer.record.reader import load
+from replayer.teaching.annotate import annotate
+from replayer.teaching.findings import Finding
+from support.games import game_from_yaml
+
+HANDS = Path(__file__).parent.parent / "hands"
+
+
+def findings(book: str, n: int, detector: str) -> list[Finding]:
+    path = HANDS / book / f"hand-{n}.yaml"
+    text = path.read_text(encoding="utf-8")
+    record, _ = load(text, str(path))
+    assert record is not None
+    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))
+
+
+def through_honour(book: str, n: int, trick: int) -> list[Finding]:
+    return [f for f in findings(book, n, "through") if f.label == "THROUGH_HONOUR" and f.trick == trick]
+
+
+def test_the_declarer_leads_through_a_defenders_honours_up_to_his_tenace() -> None:
+    # Elwell 1902 Hand 2 trick 7: dummy's ♥4 through B's ♥K J 8 to the dealer's ♥A Q 10, whose ♥10 wins
+    (f,) = through_honour("elwell-1902", 2, 7)
+    assert f.shown and f.all_tricks == (7,)
+    assert "Dummy leads ♥4 through B's ♥K J 8 up to the dealer's ♥A Q 10" in f.text
+    assert "the dealer's ♥10 wins the trick while B keeps ♥K, which the dealer's ♥A still sits over" in f.text
+
+
+def test_a_defender_leads_through_dummys_king_to_partners_ace() -> None:
+    # Elwell 1904 Hand 30 trick 3: A's ♥6 through dummy's ♥K 8 7; B's ♥J wins under the ♥A
+    (f,) = through_honour("elwell-1904", 30, 3)
+    assert f.shown and "dummy must play before B, and B's ♥J wins the trick" in f.text
+
+
+def test_the_trick_that_put_the_leader_in_is_named_with_the_lead() -> None:
+    # Elwell 1904 Hand 6: dummy's ♣Q is trumped by the dealer at trick 10, who leads ♠8 through A's ♠10
+    (f,) = through_honour("elwell-1904", 6, 11)
+    assert f.all_tricks == (10, 11)
+    assert f.text.startswith("Dummy's lead to trick 10 put the dealer on lead.")
+
+
+def test_the_same_lead_again_at_the_next_trick_is_not_shown_twice() -> None:
+    (again,) = through_honour("elwell-1904", 6, 12)
+    assert not again.shown and again.facts["again"] is True
+
+
+def test_the_opening_lead_is_made_before_dummy_is_seen() -> None:
+    # Foster 1904 Hand 5: A's ♥6 opening through dummy's ♥J to B's ♥A 10 is the table's lead, not position
+    assert through_honour("foster-1904", 5, 1) == []
+
+
+def test_no_lead_through_when_the_second_hand_keeps_no_honour_over_the_winning_card() -> None:
+    # Elwell 1904 Hand 25 trick 4: B's ♥3 is won by A's ♥K, higher than anything Z kept
+    assert through_honour("elwell-1904", 25, 4) == []
