@@ -84,7 +84,9 @@ _ALL = (
     Technique("false-card", "playing a card other than the natural one, to mislead the adversaries", None),
     Technique("squeeze", "an end position where a defender cannot keep the guards of two suits", None),
     Technique("throw-in", "giving the lead to an adversary who must then lead to one's advantage", None),
-    Technique("ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", None),
+    Technique(
+        "ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", "draw-trumps"
+    ),
     Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", None),
     Technique("overtake", "winning partner's trick with a higher card, to take the lead or to unblock", None),
     Technique("tenace", "keeping a tenace (like A Q over the K), or leading up to partner's", None),
