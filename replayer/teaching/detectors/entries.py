@@ -10,7 +10,7 @@ from ...rules.cards import Card, Suit
 from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
-from ..words import capitalised, cards_text
+from ..words import capitalised, cards_text, listed
 from .declarer import finesse_at
 from .long_suits import Established, establishments, opponents
 
@@ -38,10 +38,10 @@ def re_entry(ctx: Context) -> list[Finding]:
         f = _reentry_at(ctx, i, est)
         if f is None:
             return []
-        kept = _entry_kept(ctx, i)
-        return [f] if kept is None else [f, kept]
+        found = [f for f in (_kept_in_suit(ctx, f), f, _entry_kept(ctx, i)) if f is not None]
+        return sorted(found, key=lambda f: f.trick)
 
-    return each_trick(ctx, at)
+    return sorted(each_trick(ctx, at), key=lambda f: f.trick)
 
 
 def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
@@ -242,3 +242,58 @@ def _entry_kept(ctx: Context, i: int) -> Finding | None:
                 ),
             )
     return None
+
+
+def _kept_in_suit(ctx: Context, used: Finding) -> Finding | None:
+    """ENTRY_KEPT [interp] (issue 14: a re-entry kept, not only used): before the re-entry ``used``,
+    the entry's hand followed to its suit with a lower card while the entry was above every card of
+    the suit the adversaries held, and either his partner won the trick or the adversaries held a
+    card between the two (so the lower card was no equal of the entry): the entry was kept back,
+    not spent (Elwell 1904 Hand 1: dummy wins the first diamond with the ♦A, keeping Z's ♦K)."""
+    h, entry = used.seats[0], used.cards[0]
+    k = next(i for i, t in enumerate(ctx.tricks) if t.number in used.all_tricks and t.card_of(h) == entry)
+    if ctx.tricks[k].led_suit != entry.suit:
+        return None  # a trump that ruffs its way in is no card kept of the suit led
+    kept = [m for m in range(k) if _kept_at(ctx, m, h, entry)]
+    if not kept:
+        return None
+    first = ctx.tricks[kept[0]]
+    plays = listed([f"the {ctx.tricks[m].card_of(h)} to trick {ctx.tricks[m].number}" for m in kept])
+    by = f"{ctx.role(h.partner)} wins trick {first.number} with the {first.card_of(h.partner)}, and "
+    who = by + ctx.role(h) if first.winner == h.partner else ctx.role(h)
+    text = (
+        f"Entry kept: {who} plays {plays}, not the {entry}, while the adversaries hold no "
+        f"{entry.suit.word[:-1]} above it: the {entry} stays as the way in, and it wins trick "
+        f"{ctx.tricks[k].number}."
+    )
+    return Finding(
+        motif="re-entry",
+        label="ENTRY_KEPT",
+        trick=first.number,
+        tricks=(*(ctx.tricks[m].number for m in kept), ctx.tricks[k].number),
+        seats=(h,),
+        cards=(*(c for m in kept if (c := ctx.tricks[m].card_of(h)) is not None), entry),
+        facts={"hand": ctx.who(h), "kept": str(entry), "entry_trick": ctx.tricks[k].number},
+        text=text,
+    )
+
+
+def _kept_at(ctx: Context, m: int, h: Seat, entry: Card) -> bool:
+    """At trick index ``m`` ``h`` follows to the entry's suit with a lower card, the entry his only
+    card above all the adversaries' cards of the suit and one of theirs between the two; ``h`` does
+    not win the trick (his partner or an adversary does)."""
+    t = ctx.tricks[m]
+    mine = t.card_of(h)
+    if t.led_suit != entry.suit or mine is None or mine.suit != entry.suit or mine.rank > entry.rank:
+        return False
+    if entry not in ctx.hand(h, m) or not ctx.complete(m):
+        return False
+    theirs = [c for o in opponents(h) for c in ctx.holding(o, entry.suit, m)]
+    if any(c.rank > entry.rank for c in theirs):
+        return False
+    if any(c.suit == ctx.trump and c.suit != entry.suit for s, c in t.plays if s.side != h.side):
+        return False  # an adversary ruffed: the entry would not have won
+    top = max((c.rank for c in theirs), default=0)
+    if t.winner == h or any(c != entry and c.rank > top for c in ctx.holding(h, entry.suit, m)):
+        return False  # winning cheaply is no entry kept; nor is naming one of two masters
+    return any(mine.rank < c.rank < entry.rank for c in theirs)  # not the entry's equal
