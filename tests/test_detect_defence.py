@@ -478,8 +478,10 @@ def test_discard_silent_leaving_a_master_king_bare_hand1_t10() -> None:
 
 
 def test_discard_unguarding_a_queen_while_clubs_could_be_spared() -> None:
-    deal = {"A": "♦5432", "Y": "♠K3 ♥2 ♦6", "B": "♠Q6 ♣75", "Z": "♦AKQJ"}
-    f = one(run("discard", hand(HEARTS, deal, ["♦2 ♦6 ♠6 ♦A"], leader="Z")), 10)
+    # the bare ♠Q then falls under dummy's ♠K at trick 11: the discard cost it (judged from the end)
+    deal = {"A": "♦5432", "Y": "♠K3 ♥2 ♦6", "B": "♠Q6 ♣75", "Z": "♠4 ♦AKQ"}
+    rows = ["♦2 ♦6 ♠6 ♦A", "♦3 ♠K ♠Q ♠4", "♦4 ♥2 ♣5 ♦K", "♦5 ♠3 ♣7 ♦Q"]
+    f = one(run("discard", hand(HEARTS, deal, rows, leader="Z")), 10)
     assert (f.label, f.shown) == ("DISCARD_UNGUARDS", True)
     assert "leaves ♠Q without a guard" in f.text
     spare = one(run("discard", hand(HEARTS, deal, ["♦2 ♦6 ♣5 ♦A"], leader="Z")), 10)

@@ -113,6 +113,32 @@ def _lost(ctx: Context, i: int, cards: list[Card], card: Card, seat: Seat) -> li
     ]
 
 
+def _wins_later(ctx: Context, i: int, seat: Seat, card: Card) -> bool:
+    """``card`` goes on to win a trick after trick index ``i`` (judged from the end position):
+    throwing it would throw a winner away, so its suit cannot "spare a card"."""
+    for k in range(i + 1, len(ctx.tricks)):
+        best = ctx.winning_so_far(k, len(ctx.tricks[k].plays))
+        if best is not None and best == (seat, card):
+            return True
+    return False
+
+
+def _captured(ctx: Context, i: int, seat: Seat, lost: list[Card]) -> bool:
+    """Judged from the end position: an honour left unguarded after trick index ``i`` did cost its
+    trick — later it had to be played alone, as the seat's last card of its suit, to a round of the
+    suit it did not win (under the declarer's card, or under the partner's, Elwell 1902 Hand 4).  An honour thrown away later, or one that wins, cost nothing by the
+    discard (a ♥K under dummy's ♥A whatever the guard), and no note calls the discard a mistake."""
+    for h in lost:
+        j = next((k for k in range(i + 1, len(ctx.tricks)) if ctx.card_of(k, seat) == h), None)
+        led = ctx.led(j) if j is not None else None
+        if j is None or led is None or led.suit != h.suit or ctx.holding(seat, h.suit, j) != [h]:
+            continue
+        winner = ctx.winning_so_far(j, len(ctx.tricks[j].plays))
+        if winner is not None and winner[1] != h:
+            return True
+    return False
+
+
 def _theirs(ctx: Context, i: int, suit: Suit) -> list[list[Card]]:
     return [ctx.holding(s, suit, i) for s in ctx.declaring]
 
@@ -178,8 +204,12 @@ def _discard_label(
 ) -> _Discard:
     own = suits[card.suit]
     best = max(_strength(cards) for cards in suits.values())
-    harmless = [s for s, cs in suits.items() if s != card.suit and not _lost(ctx, i, cs, cs[-1], seat)]
-    if _lost(ctx, i, own, card, seat) and harmless:
+    harmless = [
+        s
+        for s, cs in suits.items()
+        if s != card.suit and not _lost(ctx, i, cs, cs[-1], seat) and not _wins_later(ctx, i, seat, cs[-1])
+    ]
+    if harmless and _captured(ctx, i, seat, _lost(ctx, i, own, card, seat)):
         return _Discard.UNGUARDS
     if not protected or _length_guard(ctx, i, seat, own):
         return _Discard.NEUTRAL  # nothing to protect, or a suit still needed against the declarer's length

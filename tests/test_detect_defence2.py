@@ -1,0 +1,53 @@
+"""The defence detectors judged on Elwell's hands (issue 14): discards judged from the end position,
+returns and third-hand play by the lesson's author's rules, and unblocking by either side.
+
+Each test runs a detector on a hand of the repository's corpus and names the behaviour it pins down.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from replayer.rules.cards import Card
+from replayer.teaching.annotate import DETECTORS
+from replayer.teaching.context import Author, Context
+from replayer.teaching.findings import Finding
+from tests.support.games import game_from_yaml
+
+HANDS = Path(__file__).resolve().parent.parent / "hands"
+
+
+def elwell(name: str, book: str, n: int) -> list[Finding]:
+    game = game_from_yaml((HANDS / book / f"hand-{n}.yaml").read_text(encoding="utf-8"))
+    return DETECTORS[name](Context(game, Author.ELWELL))
+
+
+def shown_at(findings: list[Finding], trick: int) -> list[tuple[str, tuple[Card, ...]]]:
+    return [(f.label, f.cards) for f in findings if f.trick == trick and f.shown]
+
+
+def cards(*texts: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in texts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Discards: "unguarding" is judged from the end position
+
+
+def test_a_discard_whose_bare_honour_is_later_thrown_away_unguards_nothing() -> None:
+    # Elwell 1904 Hand 29 trick 10: A throws ♠J from ♠K J under dummy's ♠A Q 10, and throws the ♠K
+    # itself at trick 11: the guard could never have made the king
+    assert ("DISCARD_UNGUARDS", cards("♠J")) not in shown_at(elwell("discard", "elwell-1904", 29), 10)
+    # Hand 9 trick 8: A's ♥10 from ♥K 10; the ♥K is thrown on a club at trick 12
+    assert ("DISCARD_UNGUARDS", cards("♥10")) not in shown_at(elwell("discard", "elwell-1904", 9), 8)
+
+
+def test_a_suit_whose_last_card_wins_a_trick_cannot_spare_it() -> None:
+    # Elwell 1904 Hand 20 trick 11: A keeps ♠K 10 and ♣10; the ♣10 wins trick 13, so throwing the
+    # ♠10 instead is no mistake
+    assert shown_at(elwell("discard", "elwell-1904", 20), 11) == []
+
+
+def test_a_bare_honour_that_then_falls_in_its_suit_was_unguarded() -> None:
+    # Elwell 1902 Hand 4 trick 8: A's ♦9 leaves ♦J alone, and it falls under B's ♦A at trick 9
+    assert shown_at(elwell("discard", "elwell-1902", 4), 8) == [("DISCARD_UNGUARDS", cards("♦9"))]
