@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..lessons.model import book_author
+from ..lessons.refereed import dds_available, with_double_dummy
 from ..record.diagnostics import Diagnostic, Severity, Span, has_errors
 from ..record.read_review import ReviewEntry, load_review
 from ..rules.game import Game
 from ..rules.seats import Letter, Seat
-from ..teaching.annotate import DETECTORS, annotate
+from ..teaching.annotate import DETECTORS
 from ..teaching.evaluate import (
     NEAR,
     Evaluation,
@@ -58,6 +59,7 @@ class Gathered:
     hands: int  # the valid hands evaluated
     reviewed_hands: int  # of which this many have a review file
     games: dict[str, Game]
+    double_dummy: bool = False  # the findings were refereed by double dummy (endplay installed)
 
 
 def gather(hands: Sequence[HandFiles]) -> Gathered:
@@ -68,6 +70,7 @@ def gather(hands: Sequence[HandFiles]) -> Gathered:
     games: dict[str, Game] = {}
     spans: dict[str, Span] = {}
     reviewed = 0
+    cache: dict[str, int] = {}  # double dummy's solved positions, shared by the hands
     for h in hands:
         game, record = h.checked.game, h.checked.record
         if has_errors(h.checked.diagnostics) or game is None or record is None:
@@ -86,12 +89,18 @@ def gather(hands: Sequence[HandFiles]) -> Gathered:
             reviews = tuple(r for e in entries if (r := _review(e, game, diags)) is not None)
             spans.update((_where(e.span), e.span) for e in entries)
         evidence.append(
-            HandEvidence(h.name, h.book, tuple(annotate(game, author=book_author(record))), labels, reviews)
+            HandEvidence(
+                h.name,
+                h.book,
+                tuple(with_double_dummy(game, record, book_author(record), cache)),
+                labels,
+                reviews,
+            )
         )
     result = evaluate(evidence)
     for s in result.stale:
         diags.append(_stale(s.review, s.hidden, spans.get(s.review.where), games[s.hand]))
-    return Gathered(result, tuple(diags), len(evidence), reviewed, games)
+    return Gathered(result, tuple(diags), len(evidence), reviewed, games, dds_available() is None)
 
 
 def _where(span: Span | None) -> str:
@@ -231,7 +240,11 @@ def _summary(g: Gathered) -> str:
     return (
         f"{hands}: {recall}; {precision}; {t.unreviewed} unreviewed, {t.hidden} hidden left out"
         + (f", {stale} stale review{'s' if stale != 1 else ''}" if stale else "")
-        + "."
+        + (
+            "; refereed by double dummy."
+            if g.double_dummy
+            else "; not refereed by double dummy (endplay is not installed)."
+        )
     )
 
 
@@ -259,6 +272,7 @@ def evaluation_json(g: Gathered) -> dict[str, object]:
     ev = g.evaluation
     return {
         "version": 1,
+        "double_dummy": g.double_dummy,
         "hands": g.hands,
         "reviewed_hands": g.reviewed_hands,
         "total": _tally_json(ev.total()),

@@ -339,7 +339,8 @@ def _build(args: argparse.Namespace) -> int:
 
 def _annotate(args: argparse.Namespace) -> int:
     from ..lessons.model import book_author
-    from ..teaching.annotate import DETECTORS, annotate
+    from ..lessons.refereed import with_double_dummy
+    from ..teaching.annotate import DETECTORS
 
     if args.evaluate is not None or args.hand is None:
         return _evaluate(args)
@@ -354,7 +355,10 @@ def _annotate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    findings = annotate(checked.game, args.detector, book_author(checked.record))
+    # as the lesson shows them: refereed by double dummy when endplay is installed
+    findings = with_double_dummy(checked.game, checked.record, book_author(checked.record))
+    if args.detector:
+        findings = [f for f in findings if f.motif in args.detector]
     if args.review_skeleton:
         from ..teaching.evaluate import review_skeleton
 
