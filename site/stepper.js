@@ -116,6 +116,7 @@
       plays: plays,
       ends: ends,
       notes: Array.isArray(data.notes) ? data.notes : [],
+      tags: Array.isArray(data.tags) ? data.tags : [],
       firstTrick: first,
       lastTrick: Math.max(first + Math.max(handSize, 1) - 1, tricks[tricks.length - 1].number)
     };
@@ -647,23 +648,42 @@
       ]));
     }
     var seen = t < 0 ? [] : hand.tricks[t].cards.slice(0, this.pos - trickStart(hand, t)).map(function (c) { return c.card.id; });
+    var more = [];
+    /* a tag on an author's note (a note found in the cards that repeats his) waits for its card too */
+    var waiting = hand.tags.filter(function (tag) {
+      return tag.card && tag.card_trick === number && seen.indexOf(tag.card) < 0;
+    }).map(function (tag) { return tag.id; });
     hand.notes.forEach(function (note) {
       var tricks = Array.isArray(note.tricks) ? note.tricks : [];
       var wanted = number === null ? tricks.length === 0 : tricks.indexOf(number) >= 0;
       /* a note found in the cards waits, in its own trick, for the card it is about */
       if (wanted && note.card && note.card_trick === number && seen.indexOf(note.card) < 0) { wanted = false; }
       var source = wanted && typeof note.id === "string" ? document.getElementById(note.id) : null;
-      if (source) { body.appendChild(cloneNote(source)); }
+      if (source && note.more === true) { more.push(cloneNote(source, waiting)); }
+      else if (source) { body.appendChild(cloneNote(source, waiting)); }
     });
+    /* the rest of the notes found in the cards stay closed, as on the page */
+    if (more.length) {
+      body.appendChild(el("details", { className: "st-more" },
+        [el("summary", { text: "More from the cards (" + more.length + ")" })].concat(more)));
+    }
     if (!body.firstChild) {
       body.appendChild(el("p", { className: "st-no-notes",
         text: number === null ? "No note before the play." : "No note on trick " + number + "." }));
     }
   };
 
-  /* A copy of a note for the panel: same content, no duplicate ids. */
-  function cloneNote(source) {
+  /* A copy of a note for the panel: same content, no duplicate ids, without the tags still waiting
+     for their card (ids in "waiting"). */
+  function cloneNote(source, waiting) {
     var copy = source.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll(".found-tag"), function (tag) {
+      if ((waiting || []).indexOf(tag.id) < 0) { return; }
+      var item = tag.parentNode;
+      var list = item.parentNode;
+      list.removeChild(item);
+      if (!list.querySelector("li") && list.parentNode) { list.parentNode.removeChild(list); }
+    });
     copy.removeAttribute("id");
     Array.prototype.forEach.call(copy.querySelectorAll("[id]"), function (n) { n.removeAttribute("id"); });
     copy.classList.add("st-note");

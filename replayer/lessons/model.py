@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..analysis import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
 from ..formats.interop import handviewer_url
@@ -23,6 +23,7 @@ from ..scoring.sheet import Standing, score_game, standing
 from ..teaching.annotate import Author, annotate
 from ..teaching.findings import Finding
 from ..teaching.make import make_note
+from ..teaching.selection import AuthorNote, Place, of_finding, of_make, select
 
 __all__ = [
     "CardView",
@@ -106,6 +107,7 @@ class TrickRow:
     totals: tuple[int, int]  # tricks won so far, in the order of Lesson.sides
     notes: tuple[int, ...] = ()  # indexes into Lesson.notes printed in this row
     see_also: tuple[int, ...] = ()  # notes printed at an earlier row that also speak of this trick
+    more: tuple[int, ...] = ()  # derived notes behind this row's "More from the cards"
 
 
 class NoteKind(enum.StrEnum):
@@ -130,6 +132,8 @@ class NoteView:
     card: str | None = None  # derived notes: the stepper shows the note once this card (H10) is played …
     card_trick: int | None = None  # … in this trick
     verdicts: tuple[tuple[Verdict, str], ...] = ()  # double dummy on the note's claims: (verdict, sentence)
+    place: Place | None = None  # derived notes: a tag on an author's note, shown (lead), or behind "more"
+    tags: tuple[int, ...] = ()  # author's notes: the derived notes that repeat it (indexes into notes)
 
     @property
     def trick_label(self) -> str:
@@ -173,6 +177,12 @@ class Lesson:
     # Markdown image source (as markdown-it normalises it) -> the relative href of its copy in the site;
     # the build fills it (lessons/media.py), and an image not here is shown as its alt text
     images: dict[str, str] = field(default_factory=dict)
+    general_more: tuple[int, ...] = ()  # derived notes before the play behind "More from the cards"
+
+    @property
+    def more_count(self) -> int:
+        """How many derived notes wait behind "More from the cards" (left out of print)."""
+        return sum(1 for n in self.notes if n.place is Place.MORE)
 
 
 def markdown_texts(record: HandRecord) -> tuple[tuple[str, Span | None], ...]:
@@ -373,7 +383,7 @@ def lesson_model(
     naming = _naming(game, letters)
     dd, verdicts = _double_dummy(game, record, dd_cache, letters) if double_dummy else (None, {})
     derived, findings = derived_notes(game, author=book_author(record))
-    notes = _author_notes(record, verdicts) + tuple(derived)
+    notes = _placed(game, record, _author_notes(record, verdicts), derived, findings)
     techniques = _technique_tricks(derived, findings)
     places = _note_places(game, notes)
     return Lesson(
@@ -394,6 +404,7 @@ def lesson_model(
         rows=_trick_rows(game, seats, naming, places, _dd_marks(dd)),
         notes=notes,
         general_notes=tuple(places.general),
+        general_more=tuple(places.general_more),
         editor_notes=_editor_notes(record, diagnostics),
         score=_score_items(game, naming),
         readings=_readings(game, record, naming),
@@ -447,6 +458,29 @@ def _author_notes(record: HandRecord, verdicts: dict[int, list[tuple[Verdict, st
     )
 
 
+def _placed(
+    game: Game,
+    record: HandRecord,
+    authors: tuple[NoteView, ...],
+    derived: list[NoteView],
+    findings: list[Finding],
+) -> tuple[NoteView, ...]:
+    """The author's notes with their tags, then the derived notes, each with its place on the page
+    (``teaching.selection``): a tag on the author's note it repeats, shown, or behind "more"."""
+    played = [t.number for t in game.tricks]
+    make = make_note(game) if len(derived) > len(findings) else None
+    candidates = [of_make(make.agrees)] if make is not None else []
+    candidates += [of_finding(f, next((t for t in f.all_tricks if t in played), None)) for f in findings]
+    notes = [AuthorNote(n.tricks, tuple(t.value for t in n.techniques)) for n in record.notes]
+    tags: dict[int, list[int]] = {}
+    placements = select(candidates, notes)
+    for j, p in enumerate(placements):
+        if p.note is not None:
+            tags.setdefault(p.note, []).append(len(authors) + j)
+    tagged = tuple(replace(n, tags=tuple(tags.get(k, ()))) for k, n in enumerate(authors))
+    return tagged + tuple(replace(n, place=p.place) for n, p in zip(derived, placements, strict=True))
+
+
 #: the labels of a play that departs from the technique: not examples of it for the technique index
 DEPARTURES = ("_MISSED", "_DEVIATION", "_CONTRARY")
 
@@ -472,22 +506,27 @@ class _NotePlaces:
     first_row: dict[int, list[int]]  # trick -> the notes printed at its row: its first played trick
     later_rows: dict[int, list[int]]  # trick -> the notes printed earlier that also speak of it
     general: list[int]  # notes on the whole hand: they name no trick that was played
+    more_row: dict[int, list[int]] = field(default_factory=dict)  # trick -> its derived notes behind "more"
+    general_more: list[int] = field(default_factory=list)  # the same, before the play
 
 
 def _note_places(game: Game, notes: tuple[NoteView, ...]) -> _NotePlaces:
+    """Each note at the row of its first played trick (or before the play); a tag is printed inside
+    its author's note, and a derived note placed "more" behind its row's disclosure."""
     played = {t.number for t in game.tricks}
-    first_row: dict[int, list[int]] = {}
-    later_rows: dict[int, list[int]] = {}
-    general: list[int] = []
+    places = _NotePlaces({}, {}, [])
     for i, n in enumerate(notes):
+        if n.place is Place.TAG:
+            continue
+        more = n.place is Place.MORE
         shown = [t for t in n.tricks if t in played]
         if not shown:
-            general.append(i)
+            (places.general_more if more else places.general).append(i)
             continue
-        first_row.setdefault(shown[0], []).append(i)
-        for number in shown[1:]:
-            later_rows.setdefault(number, []).append(i)
-    return _NotePlaces(first_row, later_rows, general)
+        (places.more_row if more else places.first_row).setdefault(shown[0], []).append(i)
+        for number in shown[1:] if not more else ():
+            places.later_rows.setdefault(number, []).append(i)
+    return places
 
 
 def _trick_rows(
@@ -520,6 +559,7 @@ def _trick_rows(
                 (running[first], running[second]),
                 tuple(places.first_row.get(t.number, ())),
                 tuple(places.later_rows.get(t.number, ())),
+                tuple(places.more_row.get(t.number, ())),
             )
         )
     return tuple(rows)
@@ -710,7 +750,10 @@ def stepper_data(
             }
             for t in game.tricks
         ],
-        "notes": [_note_data(n, {tr.number for tr in game.tricks}) for n in notes],
+        "notes": [
+            _note_data(n, {tr.number for tr in game.tricks}) for n in notes if n.place is not Place.TAG
+        ],
+        "tags": [_note_data(n, {tr.number for tr in game.tricks}) for n in notes if n.place is Place.TAG],
         "result": dict(game.tricks_won),
         "dd": [
             {"index": ca.index, "text": ca.text, "cost": ca.cost, "gain": ca.gain}
@@ -724,4 +767,6 @@ def _note_data(n: NoteView, played: set[int]) -> dict[str, object]:
     out: dict[str, object] = {"id": n.id, "tricks": [t for t in n.tricks if t in played]}
     if n.card is not None:
         out["card"], out["card_trick"] = n.card, n.card_trick
+    if n.place is Place.MORE:
+        out["more"] = True  # the stepper shows it behind its own closed "More from the cards"
     return out
