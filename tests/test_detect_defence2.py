@@ -51,3 +51,27 @@ def test_a_suit_whose_last_card_wins_a_trick_cannot_spare_it() -> None:
 def test_a_bare_honour_that_then_falls_in_its_suit_was_unguarded() -> None:
     # Elwell 1902 Hand 4 trick 8: A's ♦9 leaves ♦J alone, and it falls under B's ♦A at trick 9
     assert shown_at(elwell("discard", "elwell-1902", 4), 8) == [("DISCARD_UNGUARDS", cards("♦9"))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Returns and third-hand play by the lesson's author's rules
+
+
+def test_elwell_does_not_judge_a_return_the_declarer_can_ruff_by_his_no_trump_rule() -> None:
+    # Elwell 1904 Hands 2 (trick 3) and 8 (trick 4): B's ♦10 back to A's diamonds, on a heart make,
+    # where the dealer is void in diamonds and holds trumps: a force or a gift, not a "return"
+    assert shown_at(elwell("return", "elwell-1904", 2), 3) == []
+    assert shown_at(elwell("return", "elwell-1904", 8), 4) == []
+
+
+def test_elwell_still_judges_a_return_on_a_trump_hand_nobody_can_ruff() -> None:
+    # Elwell 1904 Hand 24 trick 6 (hearts trumps): B's ♦9 from ♦9 8, both declarer's hands hold diamonds
+    assert shown_at(elwell("return", "elwell-1904", 24), 6) == [("RETURN_OK", cards("♦9"))]
+
+
+def test_overtaking_partners_winning_honour_is_not_third_hand_high() -> None:
+    # Elwell 1904 Hand 27 trick 5: A puts ♣K on B's ♣Q, which the dealer's ♣7 5 4 cannot beat:
+    # A overtakes to stay on lead and cash his clubs
+    assert shown_at(elwell("third-hand", "elwell-1904", 27), 5) == []
+    # trick 4 is third hand high: B's ♣A beats dummy's ♣8
+    assert shown_at(elwell("third-hand", "elwell-1904", 27), 4) == [("THIRD_HIGH_OK", cards("♣A"))]

@@ -407,7 +407,9 @@ def return_lead(ctx: Context) -> list[Finding]:
 
 def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
     led = ctx.led(i)
-    if led is None:
+    if led is None or (ctx.author is Author.ELWELL and _into_a_ruff(ctx, i, led.suit)):
+        # Elwell's "four or fewer" is his no-trump chapter's; against a trump, a return the declarer's
+        # side can ruff is a force (or a gift), not his return rule: no rule to judge it by
         return None
     holding = ctx.holding(seat, led.suit, i)
     rules = _return_rules(ctx, i, seat, holding)
@@ -432,6 +434,11 @@ def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
         shown=len(holding) > 1,
         text=_return_text(ctx, ok, seat, rule, led, holding, expected),
     )
+
+
+def _into_a_ruff(ctx: Context, i: int, suit: Suit) -> bool:
+    """A trump game, and a hand of the declarer's side is void in ``suit`` and holds a trump."""
+    return not ctx.nt and any(not ctx.holding(s, suit, i) and ctx.trumps(s, i) for s in ctx.declaring)
 
 
 def _return_rules(
@@ -523,6 +530,10 @@ def _third_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
     best = ctx.winning_so_far(i, 2)
     if led is None or card is None or best is None or card.suit != led.suit:
         return None  # a ruff is no choice among the suit's cards
+    if best[0] == seat.partner and best[1].rank >= Rank.JACK and _wins_anyway(ctx, i, seat.lho, best[1]):
+        # [interp] beating partner's honour that wins the trick anyway is an overtake (to take the
+        # lead, Elwell 1904 Hand 27), not third hand playing high
+        return None
     holding = ctx.holding(seat, led.suit, i)
     gone = set(ctx.played_before[i]) | {c for _, c in ctx.tricks[i].plays[:2]}
     top = _top_sequence(holding, ctx.unplayed(led.suit, i), gone)
@@ -542,6 +553,14 @@ def _third_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
         facts=facts,
         text=_third_text(ctx, label, seat, card, holding, winners[-1], best, facts),
     )
+
+
+def _wins_anyway(ctx: Context, i: int, fourth: Seat, card: Card) -> bool:
+    """Fourth hand can beat ``card`` neither with a higher card of its suit nor with a trump."""
+    his = ctx.holding(fourth, card.suit, i)
+    if his:
+        return all(c.rank < card.rank for c in his)
+    return ctx.trump is None or not ctx.trumps(fourth, i)
 
 
 def _top_sequence(holding: list[Card], unplayed: list[Card], gone: set[Card]) -> list[Card]:
