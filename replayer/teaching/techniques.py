@@ -77,6 +77,9 @@ _ALL = (
         "re-entry", "a card that gives the lead back to a hand with winners; keeping or using it", "re-entry"
     ),
     Technique("draw-trumps", "leading trumps until the adversaries have none left", "draw-trumps"),
+    Technique(
+        "overtake", "winning partner's trick with a higher card, to take the lead or to unblock", "overtake"
+    ),
     # -- techniques no detector finds yet --------------------------------------------------------
     Technique("duck", "letting a trick go with a small card, keeping the winner for a later round", None),
     Technique("refuse-finesse", "declining a finesse one could take, for a safer line", None),
@@ -88,7 +91,6 @@ _ALL = (
         "ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", "draw-trumps"
     ),
     Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", None),
-    Technique("overtake", "winning partner's trick with a higher card, to take the lead or to unblock", None),
     Technique("tenace", "keeping a tenace (like A Q over the K), or leading up to partner's", None),
     Technique("placing", "reading the cards: placing an unseen card from the play or the inferences", None),
 )

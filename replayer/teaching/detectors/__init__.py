@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType, ModuleType
 
 from ..findings import Detector
-from . import declarer, defence, discards, eleven, entries, leads, long_suits, second_hand, trumps
+from . import declarer, defence, discards, eleven, entries, leads, long_suits, overtakes, second_hand, trumps
 
 __all__ = ["DETECTORS", "MODULES", "TECHNIQUES", "registry"]
 
@@ -28,6 +28,7 @@ MODULES: tuple[ModuleType, ...] = (
     long_suits,
     entries,
     trumps,
+    overtakes,
 )
 
 
