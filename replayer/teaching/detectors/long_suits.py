@@ -91,7 +91,13 @@ def _promoted(ctx: Context, p: Seat, s: Suit, t: int) -> bool:
     # [interp] a lone card while an adversary still holds a card of the suit is a master by rank,
     # not a long card (Elwell 1904 Hand 16 trick 12: B's ♦J with A's ♦10 still out)
     out = any(ctx.holding(o, s, t + 1) for o in opponents(p))
-    return out or not led_by_side
+    # [interp] nor is a lone card that only one adversary card beat at the deal, made master when
+    # that card takes this trick (Elwell 1904 Hand 37 trick 11: dummy's ♠Q as A's ♠K wins)
+    card = ctx.holding(p, s, t + 1)[0]
+    above = [c for o in opponents(p) for c in ctx.holding(o, s, 0) if c.rank > card.rank]
+    won = ctx.tricks[t].winner
+    fell = len(above) == 1 and won is not None and ctx.tricks[t].card_of(won) == above[0]
+    return out or not led_by_side or fell
 
 
 @detector("establish", "Establishing a long suit", Phase.DECLARERS_PLAY, 4)
@@ -114,11 +120,24 @@ def _established_finding(ctx: Context, e: Established) -> Finding:
     # a suit set up that never takes a trick by length is no lesson, unless all its cards win
     # (Foster Hand 1: the ♦Q J both win over the lower ♦10 6; Elwell 1904 Hand 36: the dealer's
     # ♣8 6 are thrown on B's diamonds)
-    wins = any(f.facts["long"] for f in _long_card_wins(ctx, e)) or _all_win(ctx, e, mine)
+    made = _all_win(ctx, e, mine)
+    wins = any(f.facts["long"] for f in _long_card_wins(ctx, e)) or made
+    text = f"After this trick {ctx.role(e.seat)}'s {e.suit.word} are established: {_why_good(ctx, e)}."
+    unmade = [c for c in mine if c in e.long_cards and c not in _won(ctx, e)]
+    if not made and unmade and _kept_out(ctx, e, unmade):
+        # the suit is good but its owner never gets in to run it (the lesson of Elwell 1902 Hands 2,
+        # 5 and 9: a defender sets up his suit; Elwell 1904 Hand 30: the dealer's clubs)
+        text = _unmade_text(ctx, e, unmade)
+        # shown for a defender's long hand, when his side led the suit to set it up (issue 14 item
+        # 3); a declarer's suit that never wins stays hidden (Elwell 1904 Hand 36)
+        partner = len(ctx.holding(e.seat.partner, e.suit, e.after + 1))
+        led = _led_by_side(ctx, e, e.after) and len(mine) > partner
+        wins = wins or (led and not ctx.declarer_side(e.seat))
     return Finding(
         motif="establish",
         label="ESTABLISHED",
         trick=t.number,
+        tricks=_establishing_tricks(ctx, e),
         seats=(e.seat,),
         cards=tuple(mine),
         facts={
@@ -127,9 +146,74 @@ def _established_finding(ctx: Context, e: Established) -> Finding:
             "after_trick": t.number,
             "long_cards": [str(c) for c in e.long_cards],
             "holding": cards_text(mine),
+            "never_made": [str(c) for c in unmade],
         },
-        text=f"After this trick {ctx.role(e.seat)}'s {e.suit.word} are established: {_why_good(ctx, e)}.",
+        text=text,
         shown=wins,
+    )
+
+
+def _led_by_side(ctx: Context, e: Established, j: int) -> bool:
+    lead = ctx.tricks[j].plays[0]
+    return lead[0].side == e.seat.side and lead[1].suit == e.suit
+
+
+def _establishing_tricks(ctx: Context, e: Established) -> tuple[int, ...]:
+    """The tricks the suit was set up in: each round of it the hand's side led, up to the trick
+    after which it is established (that trick too, whatever was led)."""
+    led = [j for j in ctx.rounds(e.suit) if j <= e.after and _led_by_side(ctx, e, j)]
+    return tuple(ctx.tricks[j].number for j in sorted({*led, e.after}))
+
+
+def _won(ctx: Context, e: Established) -> set[Card]:
+    """The hand's cards that win a trick after the suit is established."""
+    out: set[Card] = set()
+    for j in range(e.after + 1, len(ctx.tricks)):
+        card = ctx.tricks[j].card_of(e.seat)
+        if ctx.tricks[j].winner == e.seat and card is not None:
+            out.add(card)
+    return out
+
+
+def _kept_out(ctx: Context, e: Established, unmade: list[Card]) -> bool:
+    """Neither the hand nor its partner wins a trick while the hand still holds one of the long cards
+    that never win: the suit is good, but its owner never has the lead to run it."""
+    for j in range(e.after + 1, len(ctx.tricks)):
+        if not any(c in unmade for c in ctx.holding(e.seat, e.suit, j)):
+            return True
+        w = ctx.tricks[j].winner
+        # the partner in with none of the suit cannot lead it to him (Elwell 1902 Hand 9, trick 9)
+        if w is None or w == e.seat or (w == e.seat.partner and ctx.holding(w, e.suit, j + 1)):
+            return False
+    return True
+
+
+def _unmade_text(ctx: Context, e: Established, unmade: list[Card]) -> str:
+    """The words for a suit set up and never run: what it could do, and that it never did."""
+    i = e.after + 1
+    who, mine = ctx.role(e.seat), ctx.holding(e.seat, e.suit, i)
+    rest = sorted((c for o in opponents(e.seat) for c in ctx.holding(o, e.suit, i)), key=lambda c: -c.rank)
+    ruff = ""
+    if ctx.trump is not None and not any(ctx.trumps(o, i) for o in opponents(e.seat)):
+        ruff = ", and they have no trumps to ruff with"
+    if not rest:
+        could = f"the adversaries have no {e.suit.word} left{ruff}, so with the lead {who} would make the {cards_text(mine)}"
+    else:
+        n = max(len(ctx.holding(o, e.suit, i)) for o in opponents(e.seat))
+        could = (
+            f"led from {who}'s hand, the {cards_text(mine[:n])} would draw the adversaries' "
+            f"{cards_text(rest)}{ruff}"
+        )
+        could += f", and the {cards_text(mine[n:])} would then win too" if mine[n:] else ""
+    last = next((j for j in range(i, len(ctx.tricks)) if not set(unmade) & set(ctx.hand(e.seat, j))), None)
+    window = range(i, len(ctx.tricks) if last is None else last)
+    partner = ctx.role(e.seat.partner)
+    helps = any(ctx.tricks[j].winner == e.seat.partner for j in window)
+    return (
+        f"After this trick {who}'s {e.suit.word} are established: {could}. But {who} never wins a "
+        f"trick while he still holds the {cards_text(unmade)}"
+        + (f", and when {partner} wins one he has no {e.suit.word[:-1]} to lead" if helps else "")
+        + f", so {'it never takes' if len(unmade) == 1 else 'they never take'} a trick."
     )
 
 
