@@ -81,7 +81,9 @@ _ALL = (
         "overtake", "winning partner's trick with a higher card, to take the lead or to unblock", "overtake"
     ),
     # -- techniques no detector finds yet --------------------------------------------------------
-    Technique("duck", "letting a trick go with a small card, keeping the winner for a later round", None),
+    Technique(
+        "duck", "letting a trick go with a small card, keeping the winner for a later round", "hold-up"
+    ),  # a duck is a hold-up with a small card: the hold-up detector finds it (DUCK)
     Technique("refuse-finesse", "declining a finesse one could take, for a safer line", None),
     Technique("keep-out", "keeping the dangerous hand out of the lead", None),
     Technique("false-card", "playing a card other than the natural one, to mislead the adversaries", None),

@@ -13,7 +13,19 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType, ModuleType
 
 from ..findings import Detector
-from . import declarer, defence, discards, eleven, entries, leads, long_suits, overtakes, second_hand, trumps
+from . import (
+    declarer,
+    defence,
+    discards,
+    eleven,
+    entries,
+    holdups,
+    leads,
+    long_suits,
+    overtakes,
+    second_hand,
+    trumps,
+)
 
 __all__ = ["DETECTORS", "MODULES", "TECHNIQUES", "registry"]
 
@@ -25,6 +37,7 @@ MODULES: tuple[ModuleType, ...] = (
     defence,
     discards,
     declarer,
+    holdups,
     long_suits,
     entries,
     trumps,

@@ -1,9 +1,9 @@
-"""Detectors: the declarer's play in a suit (rules-reference §7) — the Bath coup, holding up, finesses.
+"""Detectors: the declarer's play in a suit (rules-reference §7) — the Bath coup and finesses.
 
-The Bath coup (MOT-BATH), the hold-up at no-trumps (MOT-HOLDUP) and finesses (MOT-FINESSE), with the
-declarer's technique tags.  Each detector is a small pure function of a ``Context``; where the reference
-marks a rule [interp], the code says so too.  Long suits and entries are in ``long_suits``, drawing
-trumps in ``trumps``.
+The Bath coup (MOT-BATH) and finesses (MOT-FINESSE), with the declarer's technique tags.  Each detector
+is a small pure function of a ``Context``; where the reference marks a rule [interp], the code says so
+too.  Holding up and ducking are in ``holdups``, long suits and entries in ``long_suits`` and
+``entries``, drawing trumps in ``trumps``.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ...rules.cards import Card, Rank, Suit
+from ...rules.cards import Card, Rank
 from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text
 from .eleven import eleven_count
 
-__all__ = ["bath_coup", "hold_up", "finesse", "Finesse", "FinesseTag", "finesse_at"]
+__all__ = ["bath_coup", "is_bath_coup", "finesse", "Finesse", "FinesseTag", "finesse_at"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -92,133 +92,9 @@ def _bath_text(ctx: Context, i: int, holders: dict[Seat, list[Card]], jack_wins:
     return text
 
 
-# ---------------------------------------------------------------------------------------------
-# MOT-HOLDUP — holding up at no-trumps
-
-
-@detector("hold-up", "Holding up", Phase.DECLARERS_PLAY, 2)
-def hold_up(ctx: Context) -> list[Finding]:
-    """HOLD_UP(k): at no-trumps, a defender leads a suit the declarer side stops exactly once, and on
-    round k (1 or 2) it plays low from both hands; HOLD_UP_EFFECTIVE when the stopper finally wins
-    and the leader's partner has none of the suit left."""
-    if not ctx.nt or ctx.declarer is None:
-        return []
-    out: list[Finding] = []
-    for s in Suit:
-        out.extend(_hold_ups(ctx, s))
-    return out
-
-
-def _one_stopper(ctx: Context, s: Suit, i: int) -> Card | None:
-    """The declarer side's single stopper in ``s`` at trick index ``i`` [interp]: it holds the
-    master card, and no lower card of its side will stop the suit too.  None otherwise."""
-    side = ctx.declaring
-    ours = sorted((c for p in side for c in ctx.holding(p, s, i)), key=lambda c: -c.rank)
-    theirs = sorted((c for p in ctx.defenders for c in ctx.holding(p, s, i)), key=lambda c: -c.rank)
-    if not ours or not theirs or ours[0].rank < theirs[0].rank:
-        return None
-    return None if _stoppers(ours, theirs) > 1 else ours[0]
-
-
-def _stoppers(ours: list[Card], theirs: list[Card]) -> int:
-    """[interp] How many times the declarer side stops the suit: its k-th highest card stops once
-    the defenders' m higher cards are gone, if it holds more cards from it up (k > m) to spend
-    on them — so A J 10 9 stops twice against K Q 8 6 2 (the J 10 9 after the K and Q), A 10 9
-    once against K Q J."""
-    return sum(1 for k, c in enumerate(ours, start=1) if sum(1 for d in theirs if d.rank > c.rank) < k)
-
-
-def _short_defender(ctx: Context, s: Suit, leader: Seat) -> Seat:
-    """The defender a hold-up strips: the one who held fewer of the suit at the start (the
-    leader's partner when they held as many)."""
-    a, b = leader.partner, leader
-    return b if len(ctx.holding(b, s, 0)) < len(ctx.holding(a, s, 0)) else a
-
-
-def _hold_ups(ctx: Context, s: Suit) -> list[Finding]:
-    out: list[Finding] = []
-    rounds = ctx.rounds(s)
-    held: list[int] = []
-    for k, i in enumerate(rounds[:2], start=1):  # the reference names rounds 1 and 2 only
-        t = ctx.tricks[i]
-        if (
-            not ctx.defender(t.leader)
-            or not ctx.complete(i)
-            or t.winner is None
-            or not ctx.defender(t.winner)
-        ):
-            break
-        stopper = _one_stopper(ctx, s, i)
-        if stopper is None or _is_bath(ctx, i):
-            break
-        if k == 1 and len(ctx.holding(_short_defender(ctx, s, t.leader), s, i)) < 2:
-            break  # [interp] a singleton led: its holder is out of the suit at once, nothing to strip
-        held.append(i)
-        out.append(_hold_up_finding(ctx, i, k, stopper))
-    if held:
-        eff = _hold_up_effective(ctx, s, held)
-        if eff is not None:
-            out.append(eff)
-    return out
-
-
-def _is_bath(ctx: Context, i: int) -> bool:
+def is_bath_coup(ctx: Context, i: int) -> bool:
+    """Trick index ``i`` is a Bath coup (the hold-up detector leaves it to this one)."""
     return _bath_at(ctx, i) is not None
-
-
-def _hold_up_finding(ctx: Context, i: int, k: int, stopper: Card) -> Finding:
-    t = ctx.tricks[i]
-    side = ctx.declaring
-    owner = ctx.holder(stopper, i)
-    assert owner is not None and t.winner is not None
-    short = _short_defender(ctx, stopper.suit, ctx.tricks[ctx.rounds(stopper.suit)[0]].leader)
-    if k == 1:
-        text = (
-            f"{capitalised(ctx.role(owner))} holds up the {stopper} and lets {ctx.role(t.winner)}'s "
-            f"{t.card_of(t.winner)} win. With only one stopper in the suit, letting it run a round or two first "
-            f"can leave {ctx.who(short)} with none to lead back when he gets in."
-        )
-    else:
-        text = (
-            f"{capitalised(ctx.role(owner))} holds up the {stopper} a second time, to strip "
-            f"{ctx.who(short)} of the suit."
-        )
-    return Finding(
-        motif="hold-up",
-        label="HOLD_UP",
-        trick=t.number,
-        seats=(owner, *[p for p in side if p != owner]),
-        cards=tuple(c for p, c in t.plays if p in side),
-        facts={"round": k, "suit": stopper.suit.word, "stopper": str(stopper), "stripped": ctx.who(short)},
-        text=text,
-    )
-
-
-def _hold_up_effective(ctx: Context, s: Suit, held: list[int]) -> Finding | None:
-    side = ctx.declaring
-    short = _short_defender(ctx, s, ctx.tricks[ctx.rounds(s)[0]].leader)
-    for j in ctx.rounds(s):
-        if j <= held[-1] or not ctx.complete(j):
-            continue
-        t = ctx.tricks[j]
-        winner = t.winner
-        card = t.card_of(winner) if winner is not None else None
-        if winner not in side or card is None or ctx.holding(short, s, j + 1):
-            return None
-        return Finding(
-            motif="hold-up",
-            label="HOLD_UP_EFFECTIVE",
-            trick=t.number,
-            tricks=(*(ctx.tricks[h].number for h in held), t.number),
-            seats=(winner, short),
-            cards=(card,),
-            facts={"suit": s.word, "exhausted": ctx.who(short)},
-            text=(
-                f"The {card} wins only now, and {ctx.who(short)} has no {s.word} left: if he gets the lead "
-                f"later, he cannot put {ctx.who(short.partner)} in with the suit."
-            ),
-        )
-    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -371,8 +247,20 @@ def _finesse_finding(ctx: Context, f: Finesse) -> Finding:
             "declarer_side": ctx.declarer_side(f.seat),
         },
         text=_finesse_text(ctx, f, ruff),
-        shown=ctx.declarer_side(f.seat),
+        shown=ctx.declarer_side(f.seat) and not _unblocks_partners_suit(ctx, f),
     )
+
+
+def _unblocks_partners_suit(ctx: Context, f: Finesse) -> bool:
+    """[interp] The finessing hand is the short hand of its partner's long suit (five cards or more,
+    and more than its own) and its card is above all of the partner's: the play keeps the short
+    hand's high cards from blocking the long ones, and the finesse is incidental: "Avoid blocking
+    your suit, by leading or playing the high cards from the shorter of the two hands" (Elwell 1902,
+    on the dealer's play; his 1904 Hand 38, trick 1: dummy's ♣J over Z's six clubs).  Such a finding
+    is kept as a fact, not shown."""
+    s = f.card.suit
+    mine, his = ctx.holding(f.seat, s, f.i), ctx.holding(f.seat.partner, s, f.i)
+    return len(his) >= 5 and len(his) > len(mine) and f.card.rank > his[0].rank
 
 
 def _finesse_text(ctx: Context, f: Finesse, ruff: bool) -> str:

@@ -1,0 +1,340 @@
+"""Detectors: holding up and ducking at no-trumps (rules-reference §7, MOT-HOLDUP; issue 14 item 3).
+
+One detector, ``hold-up``, finds three plays that refuse a trick while keeping the card that could
+win it:
+
+- the declarer's hold-up (``HOLD_UP``): a defender leads a suit the declaring side stops once, and
+  it lets the defenders win a round of it — on any round, and with the stopper split between the
+  hands; ``HOLD_UP_EFFECTIVE`` when the stopper wins at last and the short defender has none left;
+- the defenders' hold-up (``HOLD_UP`` by a defender): the declaring side wins a round of its own
+  long suit while a defender, playing after the winning card, keeps a higher card of the suit —
+  Elwell's "holding up by the non-dealers", to wait until one hand "is exhausted and cannot lead the
+  suit to the opposite hand" (Elwell 1904, *Advanced Bridge*, "Holding up by the non-dealers");
+- the declarer's duck (``DUCK``): the declaring side leads its long suit and lets the defenders win
+  the round with small cards from both hands, keeping the master card for a later round.
+
+Each finding names the cards from the trick; what the play achieves is said only when the later
+tricks show it.
+"""
+
+from __future__ import annotations
+
+from ...rules.cards import Card, Suit
+from ...rules.seats import Seat
+from ..context import Context
+from ..findings import Finding, Phase, detector
+from ..words import capitalised, cards_text
+from .declarer import finesse_at, is_bath_coup
+
+__all__ = ["hold_up"]
+
+
+@detector("hold-up", "Holding up", Phase.DECLARERS_PLAY, 2)
+def hold_up(ctx: Context) -> list[Finding]:
+    """HOLD_UP and HOLD_UP_EFFECTIVE (the declarer's and the defenders'), and DUCK, at no-trumps."""
+    if not ctx.nt or ctx.declarer is None:
+        return []
+    out: list[Finding] = []
+    for s in Suit:
+        out.extend(_declarers_hold_ups(ctx, s))
+        out.extend(_defenders_hold_ups(ctx, s))
+        out.extend(_ducks(ctx, s))
+    return sorted(out, key=lambda f: f.trick)
+
+
+# ---------------------------------------------------------------------------------------------
+# shared facts
+
+
+def _stoppers(ours: list[Card], theirs: list[Card]) -> int:
+    """[interp] How many times the declarer side stops the suit: its k-th highest card stops once
+    the defenders' m higher cards are gone, if it holds more cards from it up (k > m) to spend
+    on them — so A J 10 9 stops twice against K Q 8 6 2 (the J 10 9 after the K and Q), A 10 9
+    once against K Q J."""
+    return sum(1 for k, c in enumerate(ours, start=1) if sum(1 for d in theirs if d.rank > c.rank) < k)
+
+
+def _side_cards(ctx: Context, seats: tuple[Seat, ...], s: Suit, i: int) -> list[Card]:
+    return sorted((c for p in seats for c in ctx.holding(p, s, i)), key=lambda c: -c.rank)
+
+
+def _long_suit_of_declarer(ctx: Context, s: Suit) -> bool:
+    """The declaring side held more cards of ``s`` at the start than the two defenders together."""
+    return len(_side_cards(ctx, ctx.declaring, s, 0)) > len(_side_cards(ctx, ctx.defenders, s, 0))
+
+
+def _after(ctx: Context, i: int, seat: Seat, other: Seat) -> bool:
+    """``seat`` plays to trick index ``i`` after ``other``."""
+    return ctx.position(i, seat) > ctx.position(i, other)
+
+
+def _first_win(ctx: Context, i: int, card: Card) -> int | None:
+    """The index of the first trick after index ``i`` that ``card`` wins."""
+    for j in range(i + 1, len(ctx.tricks)):
+        t = ctx.tricks[j]
+        if t.winner is not None and t.card_of(t.winner) == card:
+            return j
+    return None
+
+
+def _won_with(ctx: Context, i: int, s: Suit) -> tuple[Seat, Card] | None:
+    """Who won trick index ``i`` and with what, when it was complete and won in ``s``."""
+    t = ctx.tricks[i]
+    if not ctx.complete(i) or t.winner is None:
+        return None
+    card = t.card_of(t.winner)
+    return (t.winner, card) if card is not None and card.suit == s else None
+
+
+# ---------------------------------------------------------------------------------------------
+# the declarer's hold-up
+
+
+def _declarers_stopper(ctx: Context, s: Suit, i: int, win: Card) -> tuple[Seat, Card] | None:
+    """[interp] The card the declaring side held up at trick index ``i``: the side stops ``s``
+    exactly once, and either holds the master card (the hold-up of the reference) or, with the
+    stopper split between the hands, a hand playing after the winning card held a card above it
+    (Elwell 1902 Hand 9: ♥Q 5 in dummy, ♥K 6 2 in the closed hand, against the ♥A)."""
+    ours, theirs = _side_cards(ctx, ctx.declaring, s, i), _side_cards(ctx, ctx.defenders, s, i)
+    if not ours or not theirs or _stoppers(ours, theirs) != 1:
+        return None
+    t = ctx.tricks[i]
+    if ours[0].rank > theirs[0].rank:
+        owner = ctx.holder(ours[0], i)
+        return (owner, ours[0]) if owner is not None else None
+    assert t.winner is not None
+    for p in ctx.declaring:
+        higher = [c for c in ctx.holding(p, s, i) if c.rank > win.rank]
+        if higher and _after(ctx, i, p, t.winner):
+            return p, higher[0]
+    return None
+
+
+def _short_defender(ctx: Context, s: Suit, leader: Seat) -> Seat:
+    """The defender a hold-up strips: the one who held fewer of the suit at the start (the
+    leader's partner when they held as many)."""
+    a, b = leader.partner, leader
+    return b if len(ctx.holding(b, s, 0)) < len(ctx.holding(a, s, 0)) else a
+
+
+def _declarers_hold_ups(ctx: Context, s: Suit) -> list[Finding]:
+    out: list[Finding] = []
+    held: list[int] = []
+    rounds = ctx.rounds(s)
+    if not rounds:
+        return []
+    short = _short_defender(ctx, s, ctx.tricks[rounds[0]].leader)
+    for i in rounds:
+        t = ctx.tricks[i]
+        won = _won_with(ctx, i, s)
+        if not ctx.defender(t.leader) or won is None or not ctx.defender(won[0]):
+            continue
+        stopper = _declarers_stopper(ctx, s, i, won[1])
+        if stopper is None or is_bath_coup(ctx, i):
+            continue
+        if len(ctx.holding(short, s, i)) < (1 if held else 2):
+            continue  # [interp] nothing left to strip: a singleton led, or the short hand already out
+        out.append(_hold_up_finding(ctx, i, len(held) + 1, stopper, short))
+        held.append(i)
+    if held:
+        eff = _hold_up_effective(ctx, s, held, short)
+        if eff is not None:
+            out.append(eff)
+    return out
+
+
+def _hold_up_finding(ctx: Context, i: int, k: int, stopper: tuple[Seat, Card], short: Seat) -> Finding:
+    t = ctx.tricks[i]
+    owner, card = stopper
+    assert t.winner is not None
+    master = card == ctx.unplayed(card.suit, i)[0]
+    if k == 1:
+        why = "With only one stopper in the suit, letting" if master else "Letting"
+        text = (
+            f"{capitalised(ctx.role(owner))} holds up the {card} and lets {ctx.role(t.winner)}'s "
+            f"{t.card_of(t.winner)} win{'' if master else f', though the {card} would have taken the trick'}. "
+            f"{why} it run a round or two first can leave {ctx.who(short)} with none to lead back when he gets in."
+        )
+    else:
+        time = "a second time" if k == 2 else "again"
+        text = f"{capitalised(ctx.role(owner))} holds up the {card} {time}, to strip {ctx.who(short)} of the suit."
+    return Finding(
+        motif="hold-up",
+        label="HOLD_UP",
+        trick=t.number,
+        seats=(owner, *[p for p in ctx.declaring if p != owner]),
+        cards=tuple(c for p, c in t.plays if p in ctx.declaring),
+        facts={
+            "by": "declarer",
+            "round": k,
+            "suit": card.suit.word,
+            "stopper": str(card),
+            "stripped": ctx.who(short),
+        },
+        text=text,
+    )
+
+
+def _hold_up_effective(ctx: Context, s: Suit, held: list[int], short: Seat) -> Finding | None:
+    side = ctx.declaring
+    for j in ctx.rounds(s):
+        if j <= held[-1] or not ctx.complete(j):
+            continue
+        t = ctx.tricks[j]
+        winner = t.winner
+        card = t.card_of(winner) if winner is not None else None
+        if winner not in side or card is None or ctx.holding(short, s, j + 1):
+            return None
+        return Finding(
+            motif="hold-up",
+            label="HOLD_UP_EFFECTIVE",
+            trick=t.number,
+            tricks=(*(ctx.tricks[h].number for h in held), t.number),
+            seats=(winner, short),
+            cards=(card,),
+            facts={"suit": s.word, "exhausted": ctx.who(short)},
+            text=(
+                f"The {card} wins only now, and {ctx.who(short)} has no {s.word} left: if he gets the lead "
+                f"later, he cannot put {ctx.who(short.partner)} in with the suit."
+            ),
+        )
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# the defenders' hold-up
+
+
+def _long_and_short(ctx: Context, s: Suit) -> tuple[Seat, Seat] | None:
+    """The declaring side's hand longer in ``s`` at the start, and the other (None if as long)."""
+    a, b = ctx.declaring
+    la, lb = len(ctx.holding(a, s, 0)), len(ctx.holding(b, s, 0))
+    return None if la == lb else ((a, b) if la > lb else (b, a))
+
+
+def _defenders_hold_ups(ctx: Context, s: Suit) -> list[Finding]:
+    """[interp] HOLD_UP by a defender: the declaring side wins a round of its long suit with a card a
+    defender who played after it could have beaten — he held a higher card of the suit, above every
+    card the declaring side still had to play to the trick — and he followed with a lower one."""
+    hands = _long_and_short(ctx, s) if len(ctx.declaring) == 2 else None
+    if hands is None or not _long_suit_of_declarer(ctx, s):
+        return []
+    out: list[Finding] = []
+    count: dict[Seat, int] = {}
+    for i in ctx.rounds(s):
+        won = _won_with(ctx, i, s)
+        if won is None or not ctx.declarer_side(won[0]):
+            continue
+        for p in ctx.defenders:
+            kept = _kept_by_defender(ctx, i, p, won)
+            if kept is not None:
+                count[p] = count.get(p, 0) + 1
+                out.append(_defenders_finding(ctx, i, p, kept, won, hands, count[p]))
+    return out
+
+
+def _kept_by_defender(ctx: Context, i: int, p: Seat, won: tuple[Seat, Card]) -> Card | None:
+    winner, card = won
+    mine = ctx.card_of(i, p)
+    if mine is None or mine.suit != card.suit or not _after(ctx, i, p, winner):
+        return None
+    higher = [c for c in ctx.holding(p, card.suit, i) if c.rank > card.rank]
+    if not higher:
+        return None
+    later = [q for q in ctx.declaring if _after(ctx, i, q, p)]
+    if any(c.rank > higher[0].rank for q in later for c in ctx.holding(q, card.suit, i)):
+        return None  # a declaring hand still to play could have beaten it: nothing refused
+    return higher[0]
+
+
+def _defenders_finding(
+    ctx: Context, i: int, p: Seat, kept: Card, won: tuple[Seat, Card], hands: tuple[Seat, Seat], n: int
+) -> Finding:
+    t = ctx.tricks[i]
+    winner, card = won
+    long, short = hands
+    s = card.suit
+    mine = ctx.card_of(i, p)
+    assert mine is not None
+    if n > 1:
+        text = f"{ctx.who(p)} holds up again: he plays the {mine} and lets {ctx.role(winner)}'s {card} win, keeping the {kept}."
+    else:
+        text = (
+            f"{ctx.who(p)} plays the {mine} and lets {ctx.role(winner)}'s {card} win, keeping the {kept}: "
+            f"a hold-up in the declaring side's long suit ({cards_text(ctx.holding(long, s, 0))} in "
+            f"{ctx.role(long)}'s hand). Once {ctx.role(short)} has no {s.word} left, {ctx.role(short)} cannot "
+            f"lead the suit to {ctx.role(long)}."
+        )
+    j = _first_win(ctx, i, kept)
+    if j is not None:
+        left = ctx.holding(short, s, j + 1)
+        end = (
+            f"{ctx.role(short)} has no {s.word} left"
+            if not left
+            else f"{ctx.role(short)} still holds {cards_text(left)}"
+        )
+        text += f" The {kept} wins at trick {ctx.tricks[j].number}, when {end}."
+    return Finding(
+        motif="hold-up",
+        label="HOLD_UP",
+        trick=t.number,
+        tricks=(t.number,) if j is None else (t.number, ctx.tricks[j].number),
+        seats=(p, winner),
+        cards=(mine, card, kept),
+        facts={"by": "defender", "suit": s.word, "kept": str(kept), "won": str(card), "round": n},
+        text=text,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# the declarer's duck
+
+
+def _ducks(ctx: Context, s: Suit) -> list[Finding]:
+    """[interp] DUCK: the declaring side leads its long suit, both its hands follow with cards below
+    the defenders' winning card (no finesse), and the side keeps the master card of the suit."""
+    if len(ctx.declaring) != 2 or not _long_suit_of_declarer(ctx, s):
+        return []
+    out: list[Finding] = []
+    for i in ctx.rounds(s):
+        t = ctx.tricks[i]
+        won = _won_with(ctx, i, s)
+        if won is None or not ctx.declarer_side(t.leader) or ctx.declarer_side(won[0]):
+            continue
+        ours = [c for p, c in t.plays if p in ctx.declaring]
+        if any(c.suit != s or c.rank > won[1].rank for c in ours) or finesse_at(ctx, i) is not None:
+            continue
+        top = ctx.unplayed(s, i)[0]
+        keeper = ctx.holder(top, i)
+        if keeper is None or not ctx.declarer_side(keeper):
+            continue
+        out.append(_duck_finding(ctx, i, won, keeper, top))
+    return out
+
+
+def _duck_finding(ctx: Context, i: int, won: tuple[Seat, Card], keeper: Seat, top: Card) -> Finding:
+    t = ctx.tricks[i]
+    winner, card = won
+    s = card.suit
+    other = next(p for p in ctx.declaring if p != t.leader)
+    led, follow = t.card_of(t.leader), t.card_of(other)
+    assert led is not None and follow is not None
+    kept = [c for c in ctx.holding(keeper, s, i) if c.rank > card.rank]
+    text = (
+        f"A duck: {ctx.role(t.leader)} leads the {led} and {ctx.role(other)} plays the {follow}, and "
+        f"{ctx.who(winner)}'s {card} wins the trick. The declaring side gives up a round of its long suit "
+        f"with small cards and keeps {ctx.role(keeper)}'s {cards_text(kept)} for later rounds."
+    )
+    j = _first_win(ctx, i, top)
+    if j is not None:
+        text += f" The {top} wins at trick {ctx.tricks[j].number}."
+    return Finding(
+        motif="hold-up",
+        label="DUCK",
+        trick=t.number,
+        tricks=(t.number,) if j is None else (t.number, ctx.tricks[j].number),
+        seats=(t.leader, other, winner),
+        cards=(led, follow, card),
+        facts={"suit": s.word, "kept": str(top), "won": str(card)},
+        text=text,
+    )
