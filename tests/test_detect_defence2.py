@@ -75,3 +75,17 @@ def test_overtaking_partners_winning_honour_is_not_third_hand_high() -> None:
     assert shown_at(elwell("third-hand", "elwell-1904", 27), 5) == []
     # trick 4 is third hand high: B's ♣A beats dummy's ♣8
     assert shown_at(elwell("third-hand", "elwell-1904", 27), 4) == [("THIRD_HIGH_OK", cards("♣A"))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Unblocking by the lesson's author's table
+
+
+def test_an_elwell_lesson_judges_unblocking_by_elwells_table_not_fosters_rule() -> None:
+    # Elwell 1902 Hand 1 trick 1: B's ♠5 from ♠10 7 5 on A's ♠K: Foster's second-highest rule would
+    # call it a miss, but Elwell's table gives no card for three small ones
+    assert shown_at(elwell("unblock", "elwell-1902", 1), 1) == []
+    # Elwell 1904 Hand 38 trick 6: B's ♠J from ♠J 6 under dummy's ♠A, the higher of two on the ace
+    (f,) = [f for f in elwell("unblock", "elwell-1904", 38) if f.trick == 6]
+    assert (f.label, f.cards) == ("UNBLOCK_OK", cards("♠J"))
+    assert "Elwell's table" in f.text and "second-highest" not in f.text

@@ -268,8 +268,15 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
     if any(c.rank > best[1].rank for c in holding):
         return None  # he can beat the card on the table: third-hand play, not unblocking
     round_one = _first_round(ctx, led.suit, i)
-    expected = _unblock_card(holding, round_one)
-    ok = played == expected
+    if ctx.author is Author.ELWELL:
+        table = _elwell_unblock(holding, led, best[1])
+        if table is None:
+            return None  # a holding Elwell's table does not give: no rule of the lesson's author
+        cards, why = table
+        expected, ok = cards[0], played in cards
+    else:
+        expected = _unblock_card(holding, round_one)
+        ok, why = played == expected, _unblock_why(holding, round_one)
     if _keeps_an_entry(ctx, i, partner, holding[0]):
         return None  # his high card is his re-entry: keeping it is no mistake, and no unblocking
     if not ok and _falls_under(ctx, i, t.leader, [c for c in holding if c != played]):
@@ -287,7 +294,7 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
             "winning": str(best[1]),
             "round_one": round_one,
         },
-        text=_unblock_text(ctx, ok, t.leader, partner, holding, played, expected, best, round_one),
+        text=_unblock_text(ctx, ok, (t.leader, partner), holding, (played, expected), best, why),
     )
 
 
@@ -357,29 +364,51 @@ def _unblock_why(holding: list[Card], round_one: bool) -> str:
     return "the higher of his last two, keeping the lowest for the last round"
 
 
+def _elwell_unblock(holding: list[Card], led: Card, best: Card) -> tuple[tuple[Card, ...], str] | None:
+    """Elwell 1902's unblocking table (his "Unblocking", before the dealer's play of a no-trump hand):
+    the card(s) it gives, with its words, or None for a holding it does not give.  "x" is a small
+    card (below the ten) [interp]; two cards under the ace play the high one (K x and, after the K,
+    Q x on the A; J x too [interp]); Q x x plays small on the K; K Q x the Q on the A; Q J x the J on the A or K; with
+    four or more any card but the lowest, which is kept for the final round."""
+    top = [c.rank for c in holding]
+    small = all(r < Rank.TEN for r in top[1:])
+    if len(holding) >= 4 and led.rank >= Rank.QUEEN:
+        return tuple(holding[:-1]), "with four or more, Elwell keeps the lowest card for the final round"
+    if len(holding) == 2 and best.rank == Rank.ACE and top[0] >= Rank.JACK and small:
+        return (holding[0],), "the higher of two on the ace, as Elwell's table plays K x on the A"
+    if len(holding) != 3 or not small and top[:2] != [Rank.QUEEN, Rank.JACK]:
+        return None
+    if top[0] == Rank.QUEEN and top[1] == Rank.JACK and led.rank in (Rank.ACE, Rank.KING):
+        return (holding[1],), "with queen, knave and a small card, Elwell's table plays the knave"
+    if top[0] == Rank.QUEEN and small and led.rank == Rank.KING:
+        return tuple(
+            holding[1:]
+        ), "with queen and two small, Elwell's table plays small on the king, the queen on the ace"
+    return None
+
+
 def _unblock_text(
     ctx: Context,
     ok: bool,
-    leader: Seat,
-    partner: Seat,
+    seats: tuple[Seat, Seat],
     holding: list[Card],
-    played: Card,
-    expected: Card,
+    cards: tuple[Card, Card],
     best: tuple[Seat, Card],
-    round_one: bool,
+    why: str,
 ) -> str:
+    (leader, partner), (played, expected) = seats, cards
     a, b = ctx.who(leader), ctx.who(partner)
     name = _suit_name(played.suit)
     on_table = f"{ctx.who(best[0])}'s {best[1]}" if best[0] != leader else f"{a}'s own {best[1]}"
-    why = _unblock_why(holding, round_one)
     if ok:
         return (
             f"{b} cannot beat {on_table}, so he plays {played} from {cards_text(holding)}, {why}: "
             f"his high cards will not block {a}'s {name}."
         )
+    advice = "Elwell's table gives" if ctx.author is Author.ELWELL else "the book advises"
     return (
         f"{b} cannot beat {on_table} and plays {played} from {cards_text(holding)}. To keep out of the "
-        f"way of {a}'s {name}, the book advises {expected}, {why}."
+        f"way of {a}'s {name}, {advice} {expected}, {why}."
     )
 
 
