@@ -151,9 +151,10 @@ def _rank(c: Candidate, theme: frozenset[str]) -> Rank:
 
 
 def select(candidates: Sequence[Candidate], notes: Sequence[AuthorNote]) -> tuple[Placement, ...]:
-    """The place of each candidate (in the order given) beside the author's ``notes``: tags first,
-    then by rank (ties in the order given) one ``LEAD`` per trick while the page has fewer derived
-    notes than the author has notes; the rest ``MORE``."""
+    """The place of each candidate (in the order given) beside the author's ``notes``: tags first;
+    then, while the page has fewer derived notes than the author has notes, a ``LEAD`` at a trick
+    that has none yet: the best by rank, a technique not yet on the page (as a tag or a lead) before
+    one that is (it teaches less the second time), ties in the order given; the rest ``MORE``."""
     theme = frozenset(t for n in notes for t in n.techniques)
     ranks = [_rank(c, theme) for c in candidates]
     placed: dict[int, Placement] = {}
@@ -161,13 +162,14 @@ def select(candidates: Sequence[Candidate], notes: Sequence[AuthorNote]) -> tupl
         k = _tagged(c, notes)
         if k is not None:
             placed[i] = Placement(Place.TAG, ranks[i], k)
-    budget = len(notes)
+    on_page = {t for i in placed for t in candidates[i].techniques}
     rows: set[int | None] = set()
-    for i in sorted((i for i in range(len(candidates)) if i not in placed), key=lambda i: (ranks[i], i)):
-        row = candidates[i].row
-        lead = budget > 0 and row not in rows
-        if lead:
-            budget -= 1
-            rows.add(row)
-        placed[i] = Placement(Place.LEAD if lead else Place.MORE, ranks[i])
-    return tuple(placed[i] for i in range(len(candidates)))
+    for _ in range(len(notes)):
+        free = [i for i in range(len(candidates)) if i not in placed and candidates[i].row not in rows]
+        if not free:
+            break
+        best = min(free, key=lambda i: (bool(set(candidates[i].techniques) & on_page), ranks[i], i))
+        placed[best] = Placement(Place.LEAD, ranks[best])
+        rows.add(candidates[best].row)
+        on_page |= set(candidates[best].techniques)
+    return tuple(placed.get(i) or Placement(Place.MORE, ranks[i]) for i in range(len(candidates)))
