@@ -148,3 +148,23 @@ def test_the_short_hands_high_card_over_a_long_suit_is_not_shown_as_a_finesse() 
     assert not f.shown
     # Hand 10 trick 5: the dealer's ♣9 from ♣A 9 2 under dummy's ♣Q J 10 6 3 is a real finesse
     assert at(DETECTORS["finesse"](elwell(1904, 10)), "FINESSE", 5).shown
+
+
+# ---------------------------------------------------------------------------------------------
+# the hold-up rightly not made
+
+
+def test_with_a_whole_suit_against_him_the_dealer_takes_the_first_lead_at_once() -> None:
+    # Elwell 1904 Hand 15 trick 1: B's ♥K is taken with the ♥A, the side's only heart stopper, while
+    # A-B hold every diamond above the dealer's ♦8
+    f = at(hold_ups(elwell(1904, 15)), "NO_HOLD_UP", 1)
+    assert f.facts["against"] == "diamonds" and f.facts["above"] == ["♦A", "♦K", "♦Q", "♦J", "♦10", "♦9"]
+    assert "takes the first heart with the ♥A at once" in f.text and "Elwell's rule" in f.text
+
+
+def test_no_entire_suit_no_note_and_none_outside_elwells_lessons() -> None:
+    # Elwell 1904 Hand 19 trick 1: the dealer takes the ♠Q with the ♠K, but no suit is wholly against him
+    assert [f for f in hold_ups(elwell(1904, 19)) if f.label == "NO_HOLD_UP"] == []
+    path = HANDS / "elwell-1904" / "hand-15.yaml"
+    unknown = Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name))
+    assert [f for f in hold_ups(unknown) if f.label == "NO_HOLD_UP"] == []

@@ -11,7 +11,12 @@ win it:
   Elwell's "holding up by the non-dealers", to wait until one hand "is exhausted and cannot lead the
   suit to the opposite hand" (Elwell 1904, *Advanced Bridge*, "Holding up by the non-dealers");
 - the declarer's duck (``DUCK``): the declaring side leads its long suit and lets the defenders win
-  the round with small cards from both hands, keeping the master card for a later round.
+  the round with small cards from both hands, keeping the master card for a later round;
+- in Elwell's lessons, the hold-up rightly not made (``NO_HOLD_UP``): the declarer takes the first
+  round of the adversaries' suit with its only stopper while they hold a whole other suit against
+  him — "If you find that there is another entire suit against you, it pays to take the first lead
+  and make what tricks you can in the two remaining suits" (Elwell 1904, *Advanced Bridge*,
+  "Keeping the commanding card of the adversaries' suit").
 
 Each finding names the cards from the trick; what the play achieves is said only when the later
 tricks show it.
@@ -21,7 +26,7 @@ from __future__ import annotations
 
 from ...rules.cards import Card, Suit
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector
 from ..words import capitalised, cards_text
 from .declarer import finesse_at, is_bath_coup
@@ -39,6 +44,8 @@ def hold_up(ctx: Context) -> list[Finding]:
         out.extend(_declarers_hold_ups(ctx, s))
         out.extend(_defenders_hold_ups(ctx, s))
         out.extend(_ducks(ctx, s))
+        if ctx.author is Author.ELWELL:
+            out.extend(_no_hold_up(ctx, s))
     return sorted(out, key=lambda f: f.trick)
 
 
@@ -338,3 +345,67 @@ def _duck_finding(ctx: Context, i: int, won: tuple[Seat, Card], keeper: Seat, to
         facts={"suit": s.word, "kept": str(top), "won": str(card)},
         text=text,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# the hold-up rightly not made (Elwell's rule: an entire suit against the declarer)
+
+
+def _entire_suit_against(ctx: Context, s: Suit, i: int) -> tuple[Suit, list[Card]] | None:
+    """[interp] Another suit than ``s`` that is "an entire suit against" the declaring side at trick
+    index ``i``: the defenders hold four cards of it or more above the side's best card of it.
+    Returns the suit and those cards."""
+    for t in Suit:
+        if t == s:
+            continue
+        ours = _side_cards(ctx, ctx.declaring, t, i)
+        best = ours[0].rank if ours else 0
+        above = [c for c in _side_cards(ctx, ctx.defenders, t, i) if c.rank > best]
+        if len(above) >= 4:
+            return t, above
+    return None
+
+
+def _no_hold_up(ctx: Context, s: Suit) -> list[Finding]:
+    """NO_HOLD_UP: the first round of ``s``, led by a defender, is won at once by the declaring
+    side's only stopper (the master card), while the defenders hold a whole other suit."""
+    rounds = ctx.rounds(s)
+    if not rounds:
+        return []
+    i = rounds[0]
+    t = ctx.tricks[i]
+    won = _won_with(ctx, i, s)
+    if not ctx.defender(t.leader) or won is None or not ctx.declarer_side(won[0]):
+        return []
+    ours, theirs = _side_cards(ctx, ctx.declaring, s, i), _side_cards(ctx, ctx.defenders, s, i)
+    short = _short_defender(ctx, s, t.leader)
+    if ours[0] != won[1] or _stoppers(ours, theirs) != 1 or len(ctx.holding(short, s, i)) < 2:
+        return []
+    against = _entire_suit_against(ctx, s, i)
+    if against is None:
+        return []
+    suit, above = against
+    best = _side_cards(ctx, ctx.declaring, suit, i)
+    whose = f"every {suit.word[:-1]} above his side's best, the {best[0]}" if best else f"all the {suit.word}"
+    text = (
+        f"{capitalised(ctx.role(won[0]))} takes the first {s.word[:-1]} with the {won[1]} at once, his side's only "
+        f"stopper, rather than hold it up: the adversaries hold {whose} ({cards_text(above)}). With a whole "
+        f"suit against him, Elwell's rule is to take the first lead and make what tricks he can in the "
+        f"other suits."
+    )
+    return [
+        Finding(
+            motif="hold-up",
+            label="NO_HOLD_UP",
+            trick=t.number,
+            seats=(won[0], t.leader),
+            cards=(won[1],),
+            facts={
+                "suit": s.word,
+                "won": str(won[1]),
+                "against": suit.word,
+                "above": [str(c) for c in above],
+            },
+            text=text,
+        )
+    ]
