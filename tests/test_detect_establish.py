@@ -68,3 +68,35 @@ def test_a_lone_card_promoted_by_the_fall_of_the_one_card_above_it_is_no_establi
     # while a lone small card left good by length still is (Elwell 1904 Hand 12: dummy's ♦7)
     (f,) = established(hand("elwell-1904", 12), 4)
     assert f.shown
+
+
+# --- keeping the dangerous hand out: a defender's established suit, and the declarer's play
+
+
+def keep_out(ctx: Context) -> list[Finding]:
+    return DETECTORS["keep-out"](ctx)
+
+
+def test_a_trick_given_up_to_the_defender_with_none_of_the_suit_keeps_the_other_out() -> None:
+    # Elwell 1902 Hand 5 trick 4: dummy's ♣7 lets B's ♣10 win; B has no heart left to lead to A
+    (f,) = [f for f in keep_out(hand("elwell-1902", 5)) if f.trick == 4]
+    assert f.label == "KEEP_OUT_DUCK"
+    assert "lets B win this trick with the ♣10, though dummy could have taken it with the ♣K" in f.text
+    assert "B has no heart to lead" in f.text and "(♥10 5)" in f.text
+
+
+def test_winning_at_once_a_trick_the_dangerous_hand_could_win() -> None:
+    # Elwell 1902 Hand 9 trick 9: B leads the ♦4; played low, the dealer's side lets A's ♦K win
+    (f,) = [f for f in keep_out(hand("elwell-1902", 9)) if f.trick == 9]
+    assert f.label == "KEEP_OUT_WIN"
+    assert f.text.startswith("The dealer wins at once with the ♦A")
+    assert "A could have won with the ♦K" in f.text and "(♥J 9 4)" in f.text
+
+
+def test_no_keep_out_without_an_established_suit_or_when_the_dangerous_hand_wins() -> None:
+    # Elwell 1904 Hand 21: A's danger is a club through dummy, not an established suit
+    assert keep_out(hand("elwell-1904", 21)) == []
+    # Elwell 1904 Hand 32 trick 4: A himself wins the ♣A and runs his hearts: nothing kept out
+    assert [f for f in keep_out(hand("elwell-1904", 32)) if f.trick == 4] == []
+    # no finding once the dangerous hand's long cards are gone (Elwell 1902 Hand 9, trick 10 on)
+    assert all(f.trick < 10 for f in keep_out(hand("elwell-1902", 9)))

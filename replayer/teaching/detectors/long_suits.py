@@ -14,7 +14,7 @@ from ..context import Context
 from ..findings import Finding, Phase, detector
 from ..words import capitalised, cards_text, listed
 
-__all__ = ["Established", "establish", "establishments", "opponents"]
+__all__ = ["Established", "establish", "establishments", "is_established", "opponents"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -48,6 +48,11 @@ def _is_established(ctx: Context, p: Seat, s: Suit, i: int) -> bool:
         if n < len(mine) and ctx.trumps(o, i):
             return False
     return True
+
+
+def is_established(ctx: Context, p: Seat, s: Suit, i: int) -> bool:
+    """``p``'s suit ``s`` is established at the start of trick index ``i`` (D-10 [interp])."""
+    return _is_established(ctx, p, s, i)
 
 
 def establishments(ctx: Context) -> list[Established]:

@@ -1,0 +1,139 @@
+"""Detector: keeping the dangerous hand out (Elwell 1902 Hands 5 and 9, 1904 Hand 22).  A defender
+whose suit is established ("the dangerous adversary") takes a trick for each of its long cards as
+soon as he gets the lead; the declarer keeps him out of it, either by giving up a trick he must lose
+to the other defender, who has none of that suit to lead to him, or by winning at once a trick the
+dangerous hand could otherwise win.  Readings marked [interp] are ours.
+"""
+
+from __future__ import annotations
+
+from ...rules.cards import Card, Suit
+from ...rules.play import trick_winner
+from ...rules.seats import Seat
+from ..context import Context
+from ..findings import Finding, Phase, detector
+from ..words import cards_text
+from .long_suits import Established, establishments, is_established
+
+__all__ = ["keep_out"]
+
+
+@detector("keep-out", "Keeping the dangerous hand out", Phase.DECLARERS_PLAY, 50)
+def keep_out(ctx: Context) -> list[Finding]:
+    """KEEP_OUT_DUCK and KEEP_OUT_WIN at each trick where a defender's established suit is kept out."""
+    if ctx.declarer is None:
+        return []
+    out: list[Finding] = []
+    for e in establishments(ctx):
+        if ctx.declarer_side(e.seat):
+            continue
+        for i in range(e.after + 1, len(ctx.tricks)):
+            if not _dangerous(ctx, e, i):
+                break
+            f = _duck(ctx, e, i) or _win_at_once(ctx, e, i)
+            if f is not None:
+                out.append(f)
+    return out
+
+
+def _dangerous(ctx: Context, e: Established, i: int) -> bool:
+    """At the start of trick index ``i`` the suit is still established and its long cards are still
+    in the defender's hand."""
+    long = [c for c in ctx.holding(e.seat, e.suit, i) if c in e.long_cards]
+    return ctx.complete(i) and bool(long) and is_established(ctx, e.seat, e.suit, i)
+
+
+def _cannot_ruff(ctx: Context, seat: Seat, led: Suit, i: int) -> bool:
+    return bool(ctx.holding(seat, led, i)) or not ctx.trumps(seat, i) or led == ctx.trump
+
+
+def _duck(ctx: Context, e: Established, i: int) -> Finding | None:
+    """The declarer's side leads and gives the trick to the other defender, who holds none of the
+    dangerous suit, when one of the declarer's hands held a card of the led suit above every card
+    the defenders held of it (and they could not ruff): he could have won the trick and did not."""
+    t = ctx.tricks[i]
+    safe = e.seat.partner
+    led = t.led_suit
+    if led is None or led == e.suit or not ctx.declarer_side(t.leader) or t.winner != safe:
+        return None
+    if ctx.holding(safe, e.suit, i):
+        return None
+    theirs = [c for d in (e.seat, safe) for c in ctx.holding(d, led, i)]
+    top = max((c.rank for c in theirs), default=None)
+    if top is None or not all(_cannot_ruff(ctx, d, led, i) for d in (e.seat, safe)):
+        return None
+    higher = [(h, c) for h in ctx.declaring for c in ctx.holding(h, led, i) if c.rank > top]
+    if not higher:
+        return None
+    h, card = higher[-1]
+    won = t.card_of(safe)
+    assert won is not None  # the winner played to the trick
+    text = (
+        f"The {ctx.dealer_word()[4:]} lets {ctx.who(safe)} win this trick with the {won}, though "
+        f"{ctx.role(h)} could have taken it with the {card}: {ctx.who(safe)} has no "
+        f"{e.suit.word[:-1]} to lead, so {ctx.who(e.seat)}, whose {e.suit.word} are established "
+        f"({cards_text(_long(ctx, e, i))}), is kept out of the lead."
+    )
+    return _finding(ctx, e, i, "KEEP_OUT_DUCK", (won, card), text)
+
+
+def _win_at_once(ctx: Context, e: Established, i: int) -> Finding | None:
+    """A defender leads; a declarer's hand wins the trick with a card when it held a lower one of the
+    led suit, and had the declarer's side played its lowest cards of the suit the dangerous defender
+    could have won the trick with his highest card of it."""
+    t = ctx.tricks[i]
+    led = t.led_suit
+    w = t.winner
+    if led is None or led == e.suit or ctx.declarer_side(t.leader) or w is None or not ctx.declarer_side(w):
+        return None
+    card = t.card_of(w)
+    if card is None or card.suit != led or not any(c.rank < card.rank for c in ctx.holding(w, led, i)):
+        return None
+    mine = ctx.holding(e.seat, led, i)
+    ruffed = ctx.trump is not None and led != ctx.trump and any(c.suit == ctx.trump for _, c in t.plays)
+    if not mine or ruffed:
+        return None
+    plays = [(s, _instead(ctx, e, s, c, led, i)) for s, c in t.plays]
+    if trick_winner(plays, ctx.trump) != e.seat:
+        return None
+    best = mine[0]
+    text = (
+        f"{ctx.role(w)[0].upper()}{ctx.role(w)[1:]} wins at once with the {card}: had the "
+        f"{ctx.dealer_word()[4:]}'s side played low, {ctx.who(e.seat)} could have won with the "
+        f"{best} and then led his established {e.suit.word} "
+        f"({cards_text(_long(ctx, e, i))})."
+    )
+    return _finding(ctx, e, i, "KEEP_OUT_WIN", (card, best), text)
+
+
+def _instead(ctx: Context, e: Established, s: Seat, c: Card, led: Suit, i: int) -> Card:
+    """The card ``s`` would play to the trick in the alternative: the declarer's hands their lowest
+    card of the suit, the dangerous defender his highest (if he plays after the leader), the others
+    what they played."""
+    if ctx.declarer_side(s) and ctx.holding(s, led, i):
+        return ctx.holding(s, led, i)[-1]
+    if s == e.seat and ctx.tricks[i].leader != s:
+        return ctx.holding(s, led, i)[0]
+    return c
+
+
+def _long(ctx: Context, e: Established, i: int) -> list[Card]:
+    return ctx.holding(e.seat, e.suit, i)
+
+
+def _finding(ctx: Context, e: Established, i: int, label: str, cards: tuple[Card, ...], text: str) -> Finding:
+    t = ctx.tricks[i]
+    return Finding(
+        motif="keep-out",
+        label=label,
+        trick=t.number,
+        seats=(ctx.declarer,) if ctx.declarer is not None else (),
+        cards=cards,
+        facts={
+            "dangerous": ctx.who(e.seat),
+            "suit": e.suit.word,
+            "established_after": ctx.tricks[e.after].number,
+            "long": [str(c) for c in _long(ctx, e, i)],
+        },
+        text=text,
+    )
