@@ -82,13 +82,17 @@ def test_a_rare_technique_outranks_the_make_and_the_routine_ones() -> None:
 
 
 def test_a_technique_already_on_the_page_gives_way_to_one_that_is_not() -> None:
-    notes = [AuthorNote((4,), ("finesse",)), AuthorNote((9,)), AuthorNote((10,))]
-    got = select([_finding("finesse", 4), _finding("finesse", 5), _finding("establish", 6)], notes)
-    assert [p.place for p in got] == [Place.TAG, Place.LEAD, Place.LEAD]
-    assert got[1].rank is Rank.THEME and got[2].rank is Rank.PLAY
-    notes = [AuthorNote((4,), ("finesse",))]  # room for one: the new technique, not the repeat
-    got = select([_finding("finesse", 4), _finding("finesse", 5), _finding("establish", 6)], notes)
-    assert [p.place for p in got] == [Place.TAG, Place.MORE, Place.LEAD]
+    notes = [AuthorNote((4,), ("finesse",)), AuthorNote((9,))]
+    candidates = [
+        _finding("finesse", 4),
+        _finding("finesse", 5),
+        _finding("finesse", 6),
+        _finding("eleven", 7),
+    ]
+    got = select(candidates, notes)
+    # the theme gets its one shown note (the tag stays closed on the author's); then a new technique
+    assert [p.place for p in got] == [Place.TAG, Place.LEAD, Place.MORE, Place.LEAD]
+    assert [p.rank for p in got[1:]] == [Rank.THEME, Rank.THEME, Rank.ROUTINE]
 
 
 def test_without_author_notes_every_derived_note_waits_behind_more() -> None:

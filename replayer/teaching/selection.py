@@ -153,8 +153,8 @@ def _rank(c: Candidate, theme: frozenset[str]) -> Rank:
 def select(candidates: Sequence[Candidate], notes: Sequence[AuthorNote]) -> tuple[Placement, ...]:
     """The place of each candidate (in the order given) beside the author's ``notes``: tags first;
     then, while the page has fewer derived notes than the author has notes, a ``LEAD`` at a trick
-    that has none yet: the best by rank, a technique not yet on the page (as a tag or a lead) before
-    one that is (it teaches less the second time), ties in the order given; the rest ``MORE``."""
+    that has none yet: the best by rank, a technique not yet shown in a derived note before one that
+    is (it teaches less the second time), ties in the order given; the rest ``MORE``."""
     theme = frozenset(t for n in notes for t in n.techniques)
     ranks = [_rank(c, theme) for c in candidates]
     placed: dict[int, Placement] = {}
@@ -162,7 +162,7 @@ def select(candidates: Sequence[Candidate], notes: Sequence[AuthorNote]) -> tupl
         k = _tagged(c, notes)
         if k is not None:
             placed[i] = Placement(Place.TAG, ranks[i], k)
-    on_page = {t for i in placed for t in candidates[i].techniques}
+    on_page: set[str] = set()  # a tag is closed on the author's note: the theme still gets its note
     rows: set[int | None] = set()
     for _ in range(len(notes)):
         free = [i for i in range(len(candidates)) if i not in placed and candidates[i].row not in rows]
