@@ -168,3 +168,20 @@ def test_no_entire_suit_no_note_and_none_outside_elwells_lessons() -> None:
     path = HANDS / "elwell-1904" / "hand-15.yaml"
     unknown = Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name))
     assert [f for f in hold_ups(unknown) if f.label == "NO_HOLD_UP"] == []
+
+
+def test_a_defender_keeps_the_master_of_his_own_suit_his_only_re_entry() -> None:
+    # Elwell 1904 Hand 33 trick 2: B returns the ♦9, the dealer covers with the ♦J, and A keeps his ♦A
+    f = at(hold_ups(elwell(1904, 33)), "HOLD_UP", 2)
+    assert f.facts["by"] == "defender" and f.facts["master"] is True and f.all_tricks == (2, 4)
+    assert f.text.startswith(
+        "A plays the ♦5 and lets the dealer's ♦J win, keeping the ♦A, the master diamond"
+    )
+    assert "He holds no other ace or king" in f.text and "(♦A 10 7 6 5)" in f.text
+
+
+def test_outside_the_declarers_long_suit_only_the_master_kept_is_a_hold_up() -> None:
+    # Elwell 1904 Hand 20 trick 6: B keeps the ♥A under the dealer's ♥K (hearts: six cards for the
+    # declaring side, seven for the defenders); his hearts are four, so no word of re-entry
+    f = at(hold_ups(elwell(1904, 20)), "HOLD_UP", 6)
+    assert f.facts["kept"] == "♥A" and "re-entry" not in f.text and f.text.endswith("The ♥A wins at trick 7.")

@@ -24,7 +24,7 @@ tricks show it.
 
 from __future__ import annotations
 
-from ...rules.cards import Card, Suit
+from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector
@@ -225,7 +225,7 @@ def _defenders_hold_ups(ctx: Context, s: Suit) -> list[Finding]:
     card the declaring side still had to play to the trick — and he followed with a lower one."""
     hands = _long_and_short(ctx, s) if len(ctx.declaring) == 2 else None
     if hands is None or not _long_suit_of_declarer(ctx, s):
-        return []
+        return _masters_held_up(ctx, s)
     out: list[Finding] = []
     count: dict[Seat, int] = {}
     for i in ctx.rounds(s):
@@ -289,6 +289,54 @@ def _defenders_finding(
         seats=(p, winner),
         cards=(mine, card, kept),
         facts={"by": "defender", "suit": s.word, "kept": str(kept), "won": str(card), "round": n},
+        text=text,
+    )
+
+
+def _masters_held_up(ctx: Context, s: Suit) -> list[Finding]:
+    """[interp] HOLD_UP by a defender in a suit that is not the declaring side's long one: as above,
+    but only when the card he keeps is the master card of the suit (Elwell 1904 Hand 33: A keeps the
+    ♦A of his own suit, his only re-entry; Hand 20 trick 6: B keeps the ♥A under the dealer's ♥K)."""
+    out: list[Finding] = []
+    for i in ctx.rounds(s):
+        won = _won_with(ctx, i, s)
+        if won is None or not ctx.declarer_side(won[0]):
+            continue
+        for p in ctx.defenders:
+            kept = _kept_by_defender(ctx, i, p, won)
+            if kept is not None and kept == ctx.unplayed(s, i)[0]:
+                out.append(_master_finding(ctx, i, p, kept, won))
+    return out
+
+
+def _master_finding(ctx: Context, i: int, p: Seat, kept: Card, won: tuple[Seat, Card]) -> Finding:
+    t = ctx.tricks[i]
+    winner, card = won
+    s = card.suit
+    mine = ctx.card_of(i, p)
+    assert mine is not None
+    text = (
+        f"{ctx.who(p)} plays the {mine} and lets {ctx.role(winner)}'s {card} win, keeping the {kept}, the "
+        f"master {s.word[:-1]}: a hold-up."
+    )
+    mine_long = ctx.holding(p, s, 0)
+    high = [c for c in ctx.hand(p, i) if c.suit != s and c.rank >= Rank.KING]
+    if len(mine_long) >= 5 and not high:
+        text += (
+            f" He holds no other ace or king, so the {kept} is also his one card of re-entry for his "
+            f"long {s.word} ({cards_text(mine_long)})."
+        )
+    j = _first_win(ctx, i, kept)
+    if j is not None:
+        text += f" The {kept} wins at trick {ctx.tricks[j].number}."
+    return Finding(
+        motif="hold-up",
+        label="HOLD_UP",
+        trick=t.number,
+        tricks=(t.number,) if j is None else (t.number, ctx.tricks[j].number),
+        seats=(p, winner),
+        cards=(mine, card, kept),
+        facts={"by": "defender", "suit": s.word, "kept": str(kept), "won": str(card), "master": True},
         text=text,
     )
 
