@@ -156,11 +156,11 @@ def _hold_up_finding(ctx: Context, i: int, k: int, stopper: tuple[Seat, Card], s
     assert t.winner is not None
     master = card == ctx.unplayed(card.suit, i)[0]
     if k == 1:
-        why = "With only one stopper in the suit, letting" if master else "Letting"
+        why = "With only one stopper in the suit, letting it" if master else "Letting the suit"
         text = (
             f"{capitalised(ctx.role(owner))} holds up the {card} and lets {ctx.role(t.winner)}'s "
             f"{t.card_of(t.winner)} win{'' if master else f', though the {card} would have taken the trick'}. "
-            f"{why} it run a round or two first can leave {ctx.who(short)} with none to lead back when he gets in."
+            f"{why} run a round or two first can leave {ctx.who(short)} with none to lead back when he gets in."
         )
     else:
         time = "a second time" if k == 2 else "again"
