@@ -88,7 +88,9 @@ _ALL = (
     Technique("keep-out", "keeping the dangerous hand out of the lead", "keep-out"),
     Technique("false-card", "playing a card other than the natural one, to mislead the adversaries", None),
     Technique("squeeze", "an end position where a defender cannot keep the guards of two suits", None),
-    Technique("throw-in", "giving the lead to an adversary who must then lead to one's advantage", None),
+    Technique(
+        "throw-in", "giving the lead to an adversary who must then lead to one's advantage", "throw-in"
+    ),
     Technique(
         "ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", "draw-trumps"
     ),

@@ -18,6 +18,7 @@ from . import (
     defence,
     discards,
     eleven,
+    endings,
     entries,
     holdups,
     keep_out,
@@ -44,6 +45,7 @@ MODULES: tuple[ModuleType, ...] = (
     entries,
     trumps,
     overtakes,
+    endings,
 )
 
 
