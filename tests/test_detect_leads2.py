@@ -61,3 +61,16 @@ def test_the_opening_lead_is_made_before_dummy_is_seen() -> None:
 def test_no_lead_through_when_the_second_hand_keeps_no_honour_over_the_winning_card() -> None:
     # Elwell 1904 Hand 25 trick 4: B's ♥3 is won by A's ♥K, higher than anything Z kept
     assert through_honour("elwell-1904", 25, 4) == []
+
+
+def test_the_declarer_winning_in_dummy_over_his_own_card_names_that_trick() -> None:
+    # Elwell 1902 Hand 7: dummy trumps A's ♥10 over the dealer's ♥Q at trick 1, then leads ♦7 through B's ♦K
+    (f,) = through_honour("elwell-1902", 7, 2)
+    assert f.all_tricks == (1, 2)
+    assert f.text.startswith("Dummy won trick 1 over the dealer's ♥Q, which could have been left to win")
+
+
+def test_a_defender_winning_over_his_partners_card_is_no_put_in() -> None:
+    # Elwell 1904 Hand 24 trick 6: B won trick 5 over A's ♠5; a defender's reasons are his own, unnamed
+    (f,) = through_honour("elwell-1904", 24, 6)
+    assert f.all_tricks == (6,) and "won trick" not in f.text

@@ -95,7 +95,7 @@ _ALL = (
         "ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", "draw-trumps"
     ),
     Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", None),
-    Technique("tenace", "keeping a tenace (like A Q over the K), or leading up to partner's", None),
+    Technique("tenace", "keeping a tenace (like A Q over the K), or leading up to partner's", "through"),
     Technique("placing", "reading the cards: placing an unseen card from the play or the inferences", None),
 )
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ...rules.cards import Card, Rank, Suit
+from ...rules.play import trick_winner
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
@@ -466,8 +467,8 @@ def _through_honour(ctx: Context, i: int) -> _Through | None:
 
 def _through_honour_at(ctx: Context, i: int) -> Finding | None:
     """Elwell 1904, "Leading through strength": "'Leading through' means to make a person play second
-    hand to the trick", so that partner plays after him.  When the third hand's lead to the trick
-    before put the leader in, that trick is named too.  The same player leading the suit through the
+    hand to the trick", so that partner plays after him.  When the leader's partner put him in at the
+    trick before (see ``_put_in``), that trick is named too.  The same player leading the suit through the
     same hand again at the next trick is kept as a fact, not shown again."""
     got = _through_honour(ctx, i)
     if got is None:
@@ -482,20 +483,43 @@ def _through_honour_at(ctx: Context, i: int) -> Finding | None:
         f"{name[third]}, and {name[winner]}'s {got.won} wins the trick while "
         f"{name[got.second]} keeps {got.kept}, which {name[third]}'s {got.over} still sits over."
     )
-    tricks: tuple[int, ...] = ()
+    put_in = _put_in(ctx, i, got.leader)
+    tricks = (t.number - 1, t.number) if put_in else ()
+    text = put_in + text
     before = ctx.tricks[i - 1] if i > 0 else None
-    if before is not None and before.leader == third and before.winner == got.leader:
-        text = (
-            f"{capitalised(name[third])}'s lead to trick {before.number} put {name[got.leader]} on lead. "
-            + text
-        )
-        tricks = (before.number, t.number)
     prev = _through_honour(ctx, i - 1) if before is not None else None
     again = prev is not None and prev.leader == got.leader and prev.led.suit == got.led.suit
-    facts = {"kept": str(got.kept), "over": str(got.over), "won": str(got.won), "put_in": bool(tricks)}
+    facts = {"kept": str(got.kept), "over": str(got.over), "won": str(got.won), "put_in": bool(put_in)}
     facts |= {"again": again}
     seats, cards = (got.leader, got.second), (got.led, got.won)
     return Finding("through", "THROUGH_HONOUR", t.number, seats, cards, text, tricks, facts, not again)
+
+
+def _put_in(ctx: Context, i: int, leader: Seat) -> str:
+    """How ``leader`` came to be on lead at trick index ``i``, when his partner put him there: the
+    partner led to the trick before and ``leader`` won it; or, on the declaring side (one player plays
+    both hands), ``leader`` won it over a card of his partner's that would have won, when he held a
+    card that would have let it win (Elwell 1902 Hand 7: dummy trumps over the dealer's ♥Q, to lead
+    trumps from dummy).  "" otherwise."""
+    if i == 0 or not ctx.complete(i - 1) or ctx.tricks[i - 1].winner != leader:
+        return ""
+    before, partner = ctx.tricks[i - 1], leader.partner
+    if before.leader == partner:
+        return f"{capitalised(ctx.role(partner))}'s lead to trick {before.number} put {ctx.role(leader)} on lead. "
+    others = [(s, c) for s, c in before.plays if s != leader]
+    card, suit = ctx.card_of(i - 1, partner), before.plays[0][1].suit
+    if card is None or not ctx.declarer_side(leader) or before.leader == leader:
+        return ""
+    if trick_winner(others, ctx.trump) != partner:
+        return ""
+    hand = ctx.hand(leader, i - 1)
+    legal = [c for c in hand if c.suit == suit] or list(hand)
+    if all(trick_winner([*others, (leader, c)], ctx.trump) == leader for c in legal):
+        return ""  # every card he held won it: no choice
+    return (
+        f"{capitalised(ctx.role(leader))} won trick {before.number} over {ctx.role(partner)}'s {card}, "
+        f"which could have been left to win, and is on lead. "
+    )
 
 
 def _dummys_strongest(ctx: Context, suit: Suit, i: int) -> bool:
