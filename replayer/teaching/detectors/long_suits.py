@@ -128,7 +128,7 @@ def _established_finding(ctx: Context, e: Established) -> Finding:
     made = _all_win(ctx, e, mine)
     wins = any(f.facts["long"] for f in _long_card_wins(ctx, e)) or made
     text = f"After this trick {ctx.role(e.seat)}'s {e.suit.word} are established: {_why_good(ctx, e)}."
-    unmade = [c for c in mine if c in e.long_cards and c not in _won(ctx, e)]
+    unmade = [c for c in mine if c not in _won(ctx, e)]
     if not made and unmade and _kept_out(ctx, e, unmade):
         # the suit is good but its owner never gets in to run it (the lesson of Elwell 1902 Hands 2,
         # 5 and 9: a defender sets up his suit; Elwell 1904 Hand 30: the dealer's clubs)
@@ -181,8 +181,8 @@ def _won(ctx: Context, e: Established) -> set[Card]:
 
 
 def _kept_out(ctx: Context, e: Established, unmade: list[Card]) -> bool:
-    """Neither the hand nor its partner wins a trick while the hand still holds one of the long cards
-    that never win: the suit is good, but its owner never has the lead to run it."""
+    """Neither the hand nor its partner with a card of the suit wins a trick while the hand still
+    holds one of its cards that never win: the suit is good, but its owner never has the lead."""
     for j in range(e.after + 1, len(ctx.tricks)):
         if not any(c in unmade for c in ctx.holding(e.seat, e.suit, j)):
             return True
@@ -216,7 +216,7 @@ def _unmade_text(ctx: Context, e: Established, unmade: list[Card]) -> str:
     helps = any(ctx.tricks[j].winner == e.seat.partner for j in window)
     return (
         f"After this trick {who}'s {e.suit.word} are established: {could}. But {who} never wins a "
-        f"trick while he still holds the {cards_text(unmade)}"
+        f"trick while he still holds {'the' if len(unmade) == 1 else 'any of the'} {cards_text(unmade)}"
         + (f", and when {partner} wins one he has no {e.suit.word[:-1]} to lead" if helps else "")
         + f", so {'it never takes' if len(unmade) == 1 else 'they never take'} a trick."
     )
