@@ -89,3 +89,44 @@ def test_an_elwell_lesson_judges_unblocking_by_elwells_table_not_fosters_rule() 
     (f,) = [f for f in elwell("unblock", "elwell-1904", 38) if f.trick == 6]
     assert (f.label, f.cards) == ("UNBLOCK_OK", cards("♠J"))
     assert "Elwell's table" in f.text and "second-highest" not in f.text
+
+
+# ---------------------------------------------------------------------------------------------
+# The declarer's side unblocking: the high cards of the shorter hand go first
+
+
+def declarer_side(book: str, n: int) -> dict[int, Finding]:
+    return {f.trick: f for f in elwell("unblock", book, n) if f.label == "UNBLOCK_DECLARER"}
+
+
+def test_dummy_drops_its_high_clubs_under_the_dealers_winners() -> None:
+    # Elwell 1904 Hand 15: dummy's ♣9 under the ♣A, the ♣10 under the ♣K, and the dealer's ♣8 7 3 2
+    # run; one finding speaks of both tricks
+    f = declarer_side("elwell-1904", 15)[2]
+    assert (f.tricks, f.cards) == ((2, 3), cards("♣9", "♣10"))
+    assert "the dealer's longer clubs (♣A K 8 7 3 2)" in f.text and "trick 4 with ♣8" in f.text
+
+
+def test_a_lone_high_card_that_would_crash_with_the_longer_hands_ace_goes_first() -> None:
+    # Elwell 1904 Hand 5 trick 2: dummy leads ♠K from ♠K 3 before the ♠3 to the dealer's ♠A Q 8 6
+    assert declarer_side("elwell-1904", 5)[2].cards == cards("♠K")
+
+
+def test_a_lone_high_card_led_from_the_short_hand_unblocks() -> None:
+    # Elwell 1904 Hand 40 trick 7: the dealer cashes his lone ♣A before dummy's ♣K Q 4
+    f = declarer_side("elwell-1904", 40)[7]
+    assert (f.cards, "his only club" in f.text) == (cards("♣A"), True)
+
+
+def test_a_high_card_thrown_from_the_short_hand_unblocks() -> None:
+    # Elwell 1904 Hand 37: dummy leads ♣Q, then throws ♣10 and ♣J on the dealer's diamonds
+    assert declarer_side("elwell-1904", 37)[4].tricks == (4, 5, 6)
+
+
+def test_no_unblocking_where_nothing_was_in_the_way() -> None:
+    # Elwell 1904 Hand 12 trick 1: dummy's lone ♥A must win the trick: no choice
+    assert 1 not in declarer_side("elwell-1904", 12)
+    # Hand 13: dummy's ♣9 8 6 led towards the dealer's ♣A Q J 5 2 block nothing
+    assert declarer_side("elwell-1904", 13) == {}
+    # Hand 2 trick 6: the dealer ruffs with ♥9 from ♥9 8; dummy's ♥Q J 10 5 are all higher
+    assert 6 not in declarer_side("elwell-1904", 2)

@@ -27,6 +27,7 @@ from . import (
     overtakes,
     second_hand,
     trumps,
+    unblocking,
 )
 
 __all__ = ["DETECTORS", "MODULES", "TECHNIQUES", "registry"]
@@ -38,6 +39,7 @@ MODULES: tuple[ModuleType, ...] = (
     second_hand,
     defence,
     discards,
+    unblocking,
     declarer,
     holdups,
     long_suits,

@@ -16,6 +16,7 @@ from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import cards_text
 from .eleven import eleven_count
+from .unblocking import declarer_unblocks
 
 __all__ = ["echo", "unblock", "return_lead", "third_hand"]
 
@@ -247,9 +248,10 @@ def _stops_leading(ctx: Context, leader: Seat, suit: Suit, j: int) -> bool:
 
 @detector("unblock", "Unblocking (the plain-suit echo)", Phase.DEFENCE, 2)
 def unblock(ctx: Context) -> list[Finding]:
-    if not ctx.nt or ctx.declarer is None:
-        return []
-    return each_trick(ctx, _unblock_at)
+    found = declarer_unblocks(ctx)  # the declarer's side: the shorter hand's high cards first
+    if ctx.nt and ctx.declarer is not None:
+        found += each_trick(ctx, _unblock_at)
+    return sorted(found, key=lambda f: f.trick)
 
 
 def _unblock_at(ctx: Context, i: int) -> Finding | None:

@@ -1,0 +1,147 @@
+"""The declarer's side unblocking (issue 14): the high cards of the shorter hand go first.
+
+Part of the ``unblock`` detector (``defence.unblock`` adds these findings to the defenders'): the
+dealer or dummy plays a high card from the hand shorter in a suit — leading it, following under the
+partner, discarding it, or ruffing with it — so that it does not stand in the way of the partner's
+longer holding (Elwell 1902 Hand 4 trick 5, Elwell 1904 Hands 5, 15, 37, 38, 39, 40).
+
+The note is made only when the end of the play shows the block was real: the longer hand later
+wins a trick of the suit with a card *below* the one played, which the kept high card would have
+had to beat or fall on [interp].  Same conventions as ``defence``: trick indexes ``i`` count the
+recorded tricks from 0, a finding's ``trick`` is the deal's number.
+"""
+
+from __future__ import annotations
+
+from ...rules.cards import Card, Suit
+from ...rules.seats import Seat
+from ..context import Context
+from ..findings import Finding
+from ..words import cards_text
+
+__all__ = ["declarer_unblocks"]
+
+
+def declarer_unblocks(ctx: Context) -> list[Finding]:
+    """The declarer's side's unblocking plays: one finding for each hand and suit, at its first
+    unblocking card, speaking of every trick where that hand got a high card out of the way."""
+    if ctx.declarer is None or ctx.dummy is None:
+        return []
+    plays: dict[tuple[Seat, Suit], list[tuple[int, str, Card]]] = {}
+    for i, t in enumerate(ctx.tricks):
+        for seat, card in t.plays:
+            how = _unblocks(ctx, i, seat, card) if ctx.declarer_side(seat) else None
+            if how is not None:
+                plays.setdefault((seat, card.suit), []).append((i, how, card))
+    return [_finding(ctx, seat, found) for (seat, _), found in plays.items()]
+
+
+def _blocked(short: list[Card], longer: list[Card], theirs: list[Card]) -> bool:
+    """[interp] The shorter hand's cards stop the longer hand's run: the longer hand leads its cards
+    from the top, the shorter plays its own from the top, and on some round the shorter hand's card
+    is the higher (the lead is left in the short hand: a lone ♣A opposite ♣K Q 4), or both are
+    winners over every adversary's card and fall on one trick (a lone ♠K under ♠A Q 8: Elwell 1904
+    Hand 5)."""
+    if len(longer) <= len(short):
+        return False
+    top = max((c.rank for c in theirs), default=None)
+    return any(
+        s.rank > t.rank or (top is not None and min(s.rank, t.rank) > top)
+        for s, t in zip(short, longer, strict=False)
+    )
+
+
+def _how(ctx: Context, i: int, seat: Seat, card: Card) -> str | None:
+    """How ``card`` left the hand: led, followed, discarded or ruffed with; None when the play is no
+    free choice of a high card (a ruff an adversary could overruff, a card needed to win the trick)."""
+    t, led = ctx.tricks[i], ctx.led(i)
+    if led is None:
+        return None
+    if t.leader == seat:
+        return "leads"
+    if card.suit == led.suit:
+        return "plays" if _partner_could_win(ctx, i, seat) else None
+    if card.suit != ctx.trump:
+        return "throws"
+    # a ruff: only when no adversary after him could overruff (both followed suit)
+    after = [s for s, _ in t.plays[ctx.position(i, seat) + 1 :] if not ctx.declarer_side(s)]
+    return "ruffs with" if all(ctx.card_of(i, s) in ctx.holding(s, led.suit, i) for s in after) else None
+
+
+def _partner_could_win(ctx: Context, i: int, seat: Seat) -> bool:
+    """Following suit, the high card goes under the partner's winner (the card itself winning would
+    be taking the trick, not getting out of the way)."""
+    won = ctx.winning_so_far(i, len(ctx.tricks[i].plays))
+    return won is not None and won[0] == seat.partner
+
+
+def _unblocks(ctx: Context, i: int, seat: Seat, card: Card) -> str | None:
+    """How the seat's ``card`` unblocks at trick index ``i`` (see ``_how``), or None."""
+    suit, long_hand = card.suit, seat.partner
+    short = ctx.holding(seat, suit, i)
+    how = _how(ctx, i, seat, card)
+    if how is None or len(ctx.holding(long_hand, suit, i)) <= len(short):
+        return None
+    won = ctx.winning_so_far(i, len(ctx.tricks[i].plays))
+    if how != "throws" and (won is None or not ctx.declarer_side(won[0])):
+        return None  # a trick given away is no unblocking
+    if how == "throws" or (how == "leads" and len(short) == 1):
+        kept = short  # he could have thrown another suit, or led another: kept, the card stays
+    elif card != short[-1]:
+        kept = short[:-1]  # he could have played his lowest card instead
+    else:
+        return None  # his lowest card, or a lone card he had to play: no high card got out of the way
+    # had he kept the card, would the shorter hand stop the longer hand's run?
+    theirs = [c for s in ctx.defenders for c in ctx.holding(s, suit, i + 1)]
+    if not _blocked(kept, ctx.holding(long_hand, suit, i + 1), theirs):
+        return None
+    return how if _later_win_below(ctx, i, long_hand, card) is not None else None
+
+
+def _finding(ctx: Context, seat: Seat, found: list[tuple[int, str, Card]]) -> Finding:
+    i, how, card = found[0]
+    short, longer = ctx.holding(seat, card.suit, i), ctx.holding(seat.partner, card.suit, i)
+    later = _later_win_below(ctx, found[-1][0], seat.partner, found[-1][2]) or (i, card)
+    return Finding(
+        motif="unblock",
+        label="UNBLOCK_DECLARER",
+        trick=ctx.tricks[i].number,
+        tricks=tuple(ctx.tricks[j].number for j, _, _ in found),
+        seats=(seat, seat.partner),
+        cards=tuple(c for _, _, c in found),
+        facts={"holding": [str(c) for c in short], "long": [str(c) for c in longer], "later": str(later[1])},
+        text=_text(ctx, seat, found, short, longer, later),
+    )
+
+
+def _later_win_below(ctx: Context, i: int, seat: Seat, card: Card) -> tuple[int, Card] | None:
+    """The first later round of ``card``'s suit (led in it: a ruff is no round) that the longer hand
+    wins with a card below it."""
+    for j in range(i + 1, len(ctx.tricks)):
+        won, led = ctx.winning_so_far(j, len(ctx.tricks[j].plays)), ctx.led(j)
+        if led is None or led.suit != card.suit:
+            continue
+        if won is not None and won[0] == seat and won[1].suit == card.suit and won[1].rank < card.rank:
+            return j, won[1]
+    return None
+
+
+def _text(
+    ctx: Context,
+    seat: Seat,
+    found: list[tuple[int, str, Card]],
+    short: list[Card],
+    longer: list[Card],
+    later: tuple[int, Card],
+) -> str:
+    who, partner = ctx.role(seat), ctx.role(seat.partner)
+    name = found[0][2].suit.word
+    source = f"his only {name[:-1]}" if len(short) == 1 else cards_text(short)
+    steps = [f"{how} {card} at trick {ctx.tricks[j].number}" for j, how, card in found]
+    played = " and ".join(str(c) for _, _, c in found)
+    did = steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " and " + steps[-1]
+    return (
+        f"{who[0].upper()}{who[1:]}, shorter in {name} ({source}), {did}: the high cards of the shorter "
+        f"hand go first, out of the way of {partner}'s longer {name} ({cards_text(longer)}), which later "
+        f"win trick {ctx.tricks[later[0]].number} with {later[1]}, lower than {played}."
+    )
