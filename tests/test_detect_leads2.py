@@ -8,7 +8,9 @@ from pathlib import Path
 
 from replayer.lessons.model import book_author
 from replayer.record.reader import load
+from replayer.rules.cards import Card
 from replayer.teaching.annotate import annotate
+from replayer.teaching.detectors.leads import _elwell_lead
 from replayer.teaching.findings import Finding
 from support.games import game_from_yaml
 
@@ -74,3 +76,25 @@ def test_a_defender_winning_over_his_partners_card_is_no_put_in() -> None:
     # Elwell 1904 Hand 24 trick 6: B won trick 5 over A's ♠5; a defender's reasons are his own, unnamed
     (f,) = through_honour("elwell-1904", 24, 6)
     assert f.all_tricks == (6,) and "won trick" not in f.text
+
+
+def test_an_elwell_lesson_at_no_trumps_gives_his_own_rule_for_a_long_weak_suit() -> None:
+    # Elwell 1904 Hand 20: A's ♣5 from ♣10 7 6 5 3; Elwell's rule leads the second best (his 10 8 7 5 2)
+    (f,) = [f for f in findings("elwell-1904", 20, "lead") if f.trick == 1]
+    assert "Foster's table leads the fourth-best" in f.text
+    assert "Elwell's own rule at no-trumps for a long weak suit" in f.text
+    assert "the second best, ♣7 (the top cards are not in sequence)" in f.text
+    assert "two or more cards that may win him the lead again" in f.text
+
+
+def test_a_weak_suit_headed_by_a_sequence_leads_its_highest_by_elwells_rule() -> None:
+    holding = [Card.parse(t) for t in ("ST", "S9", "S7", "S6")]
+    assert _elwell_lead(holding, nt=True) == Card.parse("ST")
+    gapped = [Card.parse(t) for t in ("ST", "S8", "S7", "S5", "S2")]
+    assert _elwell_lead(gapped, nt=True) == Card.parse("S8")
+    assert _elwell_lead(gapped, nt=False) != Card.parse("S8")  # the weak-suit rule is for no-trumps only
+
+
+def test_foster_lessons_do_not_quote_elwells_weak_suit_rule() -> None:
+    (f,) = [f for f in findings("foster-1904", 5, "lead") if f.trick == 1]
+    assert "Elwell" not in f.text

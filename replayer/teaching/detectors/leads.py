@@ -175,6 +175,9 @@ def _elwell_lead(holding: Sequence[Card], nt: bool) -> Card | None:
     r = {c.rank for c in holding}
     if len(holding) < 2:
         return None
+    weak = _elwell_weak_nt(holding) if nt else None
+    if weak is not None:
+        return weak
     if {_A, _K} <= r:
         return None if nt else _resolve(_K, holding)
     if {_K, _Q, _J} <= r:
@@ -188,6 +191,30 @@ def _elwell_lead(holding: Sequence[Card], nt: bool) -> Card | None:
     if len(holding) >= 4 and 1 <= len(high) <= 2 and not paired:
         return holding[3]
     return None
+
+
+def _elwell_weak_nt(holding: Sequence[Card]) -> Card | None:
+    """Elwell's opening from a long weak suit at no-trumps [S4 "The Original Lead", no-trump]: to tell
+    partner the suit is weak, the highest card when the top two are in sequence ("10 9 7 6", "8 7 5 3"),
+    else the second best ("10 8 7 5 2"); a low card only with two or more possible re-entries, which we
+    do not judge.  [interp] "long weak": four cards or more headed by the ten or lower."""
+    if len(holding) < 4 or holding[0].rank > _T:
+        return None
+    return holding[0] if holding[0].rank - holding[1].rank == 1 else holding[1]
+
+
+def _elwell_weak_words(ctx: Context, holding: Sequence[Card], card: Card) -> str:
+    """In an Elwell lesson at no-trumps, his own rule for a long weak suit, when it gives another card."""
+    weak = _elwell_weak_nt(holding) if ctx.author is Author.ELWELL and ctx.nt else None
+    if weak is None or weak == card:
+        return ""
+    which = "the highest" if weak == holding[0] else "the second best"
+    why = "" if weak == holding[0] else " (the top cards are not in sequence)"
+    return (
+        f" Elwell's own rule at no-trumps for a long weak suit is to warn partner that it is weak by "
+        f"leading {which}, {weak}{why}, unless the leader holds two or more cards that may win him the "
+        f"lead again, when a low card asks partner to return the suit."
+    )
 
 
 def _tables(ctx: Context, holding: Sequence[Card], expected: Card) -> str:
@@ -259,6 +286,8 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
             text += f" If it wins, the table goes on {row.then_note}."
         if row.lead is _FOURTH:
             text += " Partner can read the length of the suit and count by the Eleven Rule."
+        if opening:
+            text += _elwell_weak_words(ctx, holding, card)
         # a short suit first led in mid-hand is cashed or switched to, not opened by a table
         return _lead_note(ctx, i, seat, card, "LEAD_OK", text, facts, shown=opening or len(holding) > 2)
     if opening:
