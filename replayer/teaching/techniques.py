@@ -96,7 +96,9 @@ _ALL = (
     ),
     Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", None),
     Technique("tenace", "keeping a tenace (like A Q over the K), or leading up to partner's", "through"),
-    Technique("placing", "reading the cards: placing an unseen card from the play or the inferences", None),
+    Technique(
+        "placing", "reading the cards: placing an unseen card from the play or the inferences", "placing"
+    ),
 )
 
 #: name -> technique, in the order above (the detectors' techniques first)

@@ -25,6 +25,7 @@ from . import (
     leads,
     long_suits,
     overtakes,
+    reading,
     second_hand,
     trumps,
     unblocking,
@@ -48,6 +49,7 @@ MODULES: tuple[ModuleType, ...] = (
     trumps,
     overtakes,
     endings,
+    reading,
 )
 
 

@@ -1,0 +1,208 @@
+"""Detector: reading the cards — placing an unseen card from a card played (issue 14, item 3).
+
+Two inferences the books teach, each from a rule both authors give, and each made only when the cards
+bear it out:
+
+- **Third hand's card.**  "Unless you hold two or more honours in sequence, play your highest card
+  ... Holding any two honours in sequence, play the lower" (Elwell 1902, *Third hand*; Foster's is his
+  best card or the lowest of a winning sequence, rules-reference MOT-THIRD).  So when he plays the highest card so far by that rule, his card
+  denies the honour just below it (with both he would have played the lower) and every card above
+  the first card his partner can see above it (with such a card he would have played it).  What the leader cannot see
+  and third hand lacks lies with the declarer.
+- **The lowest card led.**  A low card led is the fourth-best (both authors' rule of the long-suit
+  lead); when every card below it is in sight, the leader has no fifth card: exactly four, and the
+  rest of the suit is counted.
+
+The notes are in our own words; every card they name comes from the play.
+"""
+
+from __future__ import annotations
+
+from ...rules.cards import Card, Rank, Suit
+from ...rules.seats import Seat
+from ..context import Author, Context
+from ..findings import Finding, Phase, detector, each_trick
+from ..words import cards_text, listed, number_word
+
+__all__ = ["placing"]
+
+
+@detector("placing", "Reading the cards", Phase.DEFENCE, 95)
+def placing(ctx: Context) -> list[Finding]:
+    """A card placed by an inference from third hand's card, or a suit counted from a low lead."""
+    found = each_trick(ctx, _third_hand_at)
+    found += each_trick(ctx, _count_at)
+    return sorted(found, key=lambda f: f.trick)
+
+
+def _rule(ctx: Context) -> str:
+    return f"{ctx.author.value}'s rule" if ctx.author is not Author.UNKNOWN else "the rule"
+
+
+def _card(suit: Suit, rank: int) -> Card:
+    return Card(suit, Rank(rank))
+
+
+# ---------------------------------------------------------------------------------------------
+# Third hand's card denies cards, and so places them with the declarer
+
+
+def _denied(ctx: Context, i: int, seat: Seat, card: Card) -> list[Card]:
+    """The cards ``seat``'s ``card`` (third hand, playing to win at trick ``i``) denies him by the
+    rule of third-hand play, among those his partner has not seen when the trick is over."""
+    leader = ctx.tricks[i].leader
+    seen = ctx.visible(leader, i, 4)
+    denied: list[Card] = []
+    below = int(card.rank) - 1
+    if below >= int(Rank.TEN) and _card(card.suit, below) not in seen:  # two honours in sequence
+        denied.append(_card(card.suit, below))
+    dummy_above = ctx.dummy is not None and any(
+        c.rank > card.rank for c in ctx.holding(ctx.dummy, card.suit, i)
+    )
+    if dummy_above:
+        return denied  # third hand may be finessing against dummy's card: only the lower card is denied
+    rank = int(card.rank) + 1
+    while rank <= int(Rank.ACE) and _card(card.suit, rank) not in seen:
+        rank += 1  # he may hold an unbroken sequence above his card (the reading assumes no more)
+    denied += [
+        _card(card.suit, r) for r in range(rank + 1, int(Rank.ACE) + 1) if _card(card.suit, r) not in seen
+    ]
+    return denied
+
+
+def _top_sequence_low(cards: list[Card]) -> Card | None:
+    """The card the rule of third-hand play takes from ``cards`` (highest first): the highest, or the
+    lower of honours in sequence at the top."""
+    if not cards:
+        return None
+    low = cards[0]
+    for c in cards[1:]:
+        if int(c.rank) != int(low.rank) - 1 or c.rank < Rank.TEN:
+            break
+        low = c
+    return low
+
+
+def _third_hand_at(ctx: Context, i: int) -> Finding | None:
+    """Trick index ``i``: a defender leads, his partner (third hand) plays the highest card so far by
+    the rule (his highest, or the lowest of the sequence it heads), and the cards his card denies him
+    all lie with the declarer."""
+    first, t = ctx.lead(i), ctx.tricks[i]
+    if first is None or len(t.plays) < 3 or ctx.declarer is None or not ctx.defender(first[0]):
+        return None
+    seat, card = t.plays[2]
+    best = ctx.winning_so_far(i, 2)
+    if card.suit != first[1].suit or best is None or best[1].suit != card.suit or card.rank < best[1].rank:
+        return None
+    if _top_sequence_low(ctx.holding(seat, card.suit, i)) != card:
+        return None  # not the card the rule plays (a finesse, say): it denies nothing by the rule
+    if ctx.dummy is not None and ctx.position(i, ctx.dummy) == 3 and not ctx.holding(ctx.dummy, card.suit, i):
+        return None  # dummy, to play last, cannot follow: third hand is not playing to win
+    denied = _denied(ctx, i, seat, card)
+    if not denied or any(ctx.holder(c, i) != ctx.declarer for c in denied):
+        return None  # nothing is placed, or a denied card is elsewhere: no reading
+    return _third_hand_note(ctx, i, seat, card, denied)
+
+
+def _switch(ctx: Context, i: int, leader: Seat, placed: list[Card]) -> tuple[int, Card, list[Card]] | None:
+    """The leader's next lead after trick ``i``, when it leaves the suit while cards placed with the
+    declarer lie over and under his highest card in it (a tenace against him): (trick index, the card
+    led, those placed cards)."""
+    suit = placed[0].suit
+    for j in range(i + 1, len(ctx.tricks)):
+        first = ctx.lead(j)
+        if first is None or first[0] != leader:
+            continue
+        mine = ctx.holding(leader, suit, j)
+        held = [c for c in placed if ctx.declarer is not None and c in ctx.hand(ctx.declarer, j)]
+        if first[1].suit == suit or not mine or not held:
+            return None
+        if held[0].rank < mine[0].rank or held[-1].rank > mine[0].rank:
+            return None
+        return j, first[1], held
+    return None
+
+
+def _third_hand_note(ctx: Context, i: int, seat: Seat, card: Card, denied: list[Card]) -> Finding:
+    leader, number = ctx.tricks[i].leader, ctx.tricks[i].number
+    partner, dealer = ctx.who(seat), ctx.dealer_word()
+    placed = sorted(denied, key=lambda c: -c.rank)
+    one = len(placed) == 1
+    text = (
+        f"{partner} plays the {card} third hand, the highest card so far. By {_rule(ctx)} third hand plays "
+        f"his highest card, or the lower of honours in sequence, so the {card} says that {partner} holds "
+        f"{listed([f'no {c}' for c in placed])}. {ctx.who(leader)} has not seen "
+        f"{'it' if one else 'them'} either, so {'it lies' if one else 'they lie'} with {dealer}."
+    )
+    trick, tricks = number, [number]
+    switch = _switch(ctx, i, leader, placed)
+    if switch is not None:
+        j, led, over = switch
+        trick = ctx.tricks[j].number
+        tricks.append(trick)
+        mine = ctx.holding(leader, card.suit, j)
+        text += (
+            f" At trick {trick}, on lead, {ctx.who(leader)} leads the {led} and leaves the "
+            f"{card.suit.word} alone: a {card.suit.word[:-1]} from his {cards_text(mine)} would lead up to "
+            f"{dealer}'s {cards_text(over)}, over and under his {mine[0]}."
+        )
+    facts = {"denied_by": str(card), "placed": [str(c) for c in placed]}
+    return Finding(
+        "placing", "PLACED_BY_THIRD_HAND", trick, (leader, seat), (card,), text, tuple(tricks), facts
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The lowest card led counts the suit
+
+
+def _count_at(ctx: Context, i: int) -> Finding | None:
+    """Trick index ``i``: the opening lead, a card below which every card is in sight of the declarer
+    and of the leader's partner, from exactly four."""
+    first = ctx.lead(i)
+    if first is None or ctx.declarer is None or ctx.dummy is None or not ctx.defender(first[0]):
+        return None
+    leader, card = first
+    if i != 0 or ctx.game.first_trick != 1 or len(ctx.holding(leader, card.suit, i)) != 4:
+        return None
+    partner = leader.partner
+    lower = [_card(card.suit, r) for r in range(int(Rank.TWO), int(card.rank))]
+    if any(c not in ctx.visible(s, i, 1) for c in lower for s in (ctx.declarer, partner)):
+        return None
+    if ctx.holding(leader, card.suit, i)[-1] != card:
+        return None
+    return _count_note(ctx, i, leader, card)
+
+
+def _count_note(ctx: Context, i: int, leader: Seat, card: Card) -> Finding:
+    suit, number = card.suit, ctx.tricks[i].number
+    partner = leader.partner
+    assert ctx.declarer is not None and ctx.dummy is not None
+    his = len(ctx.holding(partner, suit, i))
+    dealers = len(ctx.holding(ctx.declarer, suit, i))
+    dummys = len(ctx.holding(ctx.dummy, suit, i))
+    gone = 13 - 4 - his - dealers - dummys
+    word, dealer = suit.word, ctx.dealer_word()
+    lower = "" if card.rank == Rank.TWO else f" (every lower {word[:-1]} is in sight)"
+    b = ctx.who(partner)
+    counts = (
+        f"{dealer} can count {b} with {number_word(his)}, and {b} can count {dealer} with {number_word(dealers)}"
+        if his
+        else f"{dealer} can count {b} with none, and {b}, who has none, counts {dealer} with {number_word(dealers)}"
+    )
+    text = (
+        f"{ctx.who(leader)} leads the {card}{lower}: by {_rule(ctx)} of the fourth-best lead he holds "
+        f"exactly four {word}. With dummy's {number_word(dummys)}"
+        f"{f' and {number_word(gone)} played' if gone else ''}, {counts}."
+    )
+    tricks = [number]
+    if his:
+        held = set(ctx.holding(partner, suit, i))
+        falls = [k for k in range(i, len(ctx.tricks)) if ctx.card_of(k, partner) in held]
+        j = max(falls, default=i)
+        last = ctx.card_of(j, partner)
+        if j > i and len(falls) == his and last is not None:
+            tricks.append(ctx.tricks[j].number)
+            text += f" {b} plays his last {word[:-1]}, the {last}, at trick {ctx.tricks[j].number}."
+    facts = {"led": str(card), "length": 4, "partner": his, "declarer": dealers, "dummy": dummys}
+    return Finding("placing", "COUNTED_FROM_LOW_LEAD", number, (leader,), (card,), text, tuple(tricks), facts)

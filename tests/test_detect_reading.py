@@ -1,0 +1,87 @@
+"""Reading the cards: a card placed by third hand's play, a suit counted from the opening lead
+(issue 14, item 3)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from replayer.teaching.context import Author, Context
+from replayer.teaching.detectors.reading import placing
+from replayer.teaching.findings import Finding
+from support.games import ROOT, foster, game_from_yaml
+
+
+@cache
+def _elwell(book: str, n: int) -> Context:
+    path = ROOT / "hands" / book / f"hand-{n}.yaml"
+    return Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name), Author.ELWELL)
+
+
+def _at(ctx: Context, label: str) -> dict[int, Finding]:
+    return {f.trick: f for f in placing(ctx) if f.label == label}
+
+
+def test_third_hand_s_jack_places_the_king_and_ten_with_the_dealer_and_the_leader_waits() -> None:
+    # Elwell 1904 Hand 28: B's ♥J denies the ♥10 (he would play the lower of J 10) and the ♥K (the
+    # ♥Q is A's, so with the K he would have played it); A leaves hearts alone at trick 3.
+    found = _at(_elwell("elwell-1904", 28), "PLACED_BY_THIRD_HAND")
+    assert list(found) == [3]
+    note = found[3]
+    assert note.all_tricks == (1, 3)
+    assert "the ♥J says that B holds no ♥K and no ♥10" in note.text
+    assert "they lie with the dealer" in note.text
+    assert "A leads the ♦10 and leaves the hearts alone" in note.text
+    assert "the dealer's ♥K 10, over and under his ♥Q" in note.text
+    assert "Elwell's rule" in note.text
+
+
+def test_a_jack_from_queen_jack_denies_the_ace_when_the_leader_holds_the_king() -> None:
+    # Elwell 1904 Hand 32: B's ♥J from ♥Q J; the ♥K is A's, so B cannot hold the ♥A.
+    found = _at(_elwell("elwell-1904", 32), "PLACED_BY_THIRD_HAND")
+    assert list(found) == [1]
+    assert "holds no ♥A." in found[1].text
+    assert found[1].facts["placed"] == ["♥A"]
+
+
+def test_third_hand_s_finesse_places_nothing() -> None:
+    # Elwell 1904 Hand 25, trick 2: A plays the ♥J from ♥K J 2 — not the rule's card.
+    assert 2 not in _at(_elwell("elwell-1904", 25), "PLACED_BY_THIRD_HAND")
+
+
+def test_two_small_cards_in_sequence_are_no_honours_in_sequence() -> None:
+    # Elwell 1902 Hand 4, trick 1: B plays the ♥9 from ♥10 9 7; Elwell's rule would play the ten.
+    assert 1 not in _at(_elwell("elwell-1902", 4), "PLACED_BY_THIRD_HAND")
+
+
+def test_no_reading_when_dummy_last_to_play_will_ruff() -> None:
+    # Elwell 1904 Hand 24, trick 9: dummy, void in spades, ruffs after A's ♠10.
+    assert 9 not in _at(_elwell("elwell-1904", 24), "PLACED_BY_THIRD_HAND")
+
+
+def test_a_foster_lesson_names_foster_s_rule() -> None:
+    ctx = Context(foster(2), Author.FOSTER)
+    found = _at(ctx, "PLACED_BY_THIRD_HAND")
+    assert list(found) == [6]
+    assert "By Foster's rule" in found[6].text and "holds no ♣K" in found[6].text
+
+
+def test_the_deuce_led_counts_the_suit_for_the_dealer_and_for_partner() -> None:
+    # Elwell 1902 Hand 6: A's ♦2 from ♦J 9 7 2; B's last diamond, the ♦10, falls at trick 3.
+    found = _at(_elwell("elwell-1902", 6), "COUNTED_FROM_LOW_LEAD")
+    assert list(found) == [1]
+    note = found[1]
+    assert note.all_tricks == (1, 3)
+    assert "he holds exactly four diamonds" in note.text
+    assert "the dealer can count B with three, and B can count the dealer with four" in note.text
+    assert "B plays his last diamond, the ♦10, at trick 3." in note.text
+
+
+def test_a_partner_who_shows_out_counts_the_dealer() -> None:
+    # Elwell 1904 Hand 38: A's ♣2; B has no club, so the dealer holds six.
+    note = _at(_elwell("elwell-1904", 38), "COUNTED_FROM_LOW_LEAD")[1]
+    assert "B, who has none, counts the dealer with six" in note.text
+
+
+def test_a_low_card_led_later_in_the_hand_counts_nothing() -> None:
+    # Elwell 1902 Hand 4, trick 10: B's ♣4 from four, not the opening lead.
+    assert list(_at(_elwell("elwell-1902", 4), "COUNTED_FROM_LOW_LEAD")) == []
