@@ -85,3 +85,28 @@ def test_a_partner_who_shows_out_counts_the_dealer() -> None:
 def test_a_low_card_led_later_in_the_hand_counts_nothing() -> None:
     # Elwell 1902 Hand 4, trick 10: B's ♣4 from four, not the opening lead.
     assert list(_at(_elwell("elwell-1902", 4), "COUNTED_FROM_LOW_LEAD")) == []
+
+
+def test_a_show_out_places_the_rest_and_the_finesse_against_it_is_named() -> None:
+    # Elwell 1902 Hand 10: B discards on dummy's ♠K (trick 3); dummy's ♠10 wins over A's ♠8 at trick 5.
+    found = _at(_elwell("elwell-1902", 10), "PLACED_BY_SHOW_OUT")
+    assert 5 in found
+    note = found[5]
+    assert note.all_tricks == (3, 5)
+    assert note.text.startswith("At trick 3 B shows out of spades (he plays the ♣5)")
+    assert "is A's: the ♠Q 8." in note.text
+    assert "dummy's ♠10 wins: a finesse against A's ♠Q" in note.text
+
+
+def test_after_a_show_out_the_dealer_s_own_card_wins_the_finesse() -> None:
+    # Elwell 1902 Hand 11: A shows out of clubs at trick 7; at trick 8 the dealer's ♣10 wins over B's ♣9.
+    note = _at(_elwell("elwell-1902", 11), "PLACED_BY_SHOW_OUT")[8]
+    assert note.all_tricks == (7, 8)
+    assert "B plays the ♣9, and the dealer's ♣10 wins: a finesse against B's ♣Q" in note.text
+
+
+def test_no_finesse_no_show_out_note() -> None:
+    # Elwell 1904 Hand 38: B shows out of clubs at trick 1, but the dealer's side never wins a club
+    # below one of A's: nothing to say about a finesse.
+    found = _at(_elwell("elwell-1904", 38), "PLACED_BY_SHOW_OUT")
+    assert all(f.all_tricks[0] != 1 for f in found.values())

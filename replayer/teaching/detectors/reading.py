@@ -13,6 +13,9 @@ bear it out:
   lead); when every card below it is in sight, the leader has no fifth card: exactly four, and the
   rest of the suit is counted.
 
+- **A show-out.**  When one defender cannot follow, every card of the suit the declarer has not seen
+  is with the other: a finesse against it is then a certainty (Elwell 1902, Hand 10).
+
 The notes are in our own words; every card they name comes from the play.
 """
 
@@ -32,6 +35,7 @@ def placing(ctx: Context) -> list[Finding]:
     """A card placed by an inference from third hand's card, or a suit counted from a low lead."""
     found = each_trick(ctx, _third_hand_at)
     found += each_trick(ctx, _count_at)
+    found += each_trick(ctx, _show_out_at)
     return sorted(found, key=lambda f: f.trick)
 
 
@@ -206,3 +210,70 @@ def _count_note(ctx: Context, i: int, leader: Seat, card: Card) -> Finding:
             text += f" {b} plays his last {word[:-1]}, the {last}, at trick {ctx.tricks[j].number}."
     facts = {"led": str(card), "length": 4, "partner": his, "declarer": dealers, "dummy": dummys}
     return Finding("placing", "COUNTED_FROM_LOW_LEAD", number, (leader,), (card,), text, tuple(tricks), facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# A defender shows out: the declarer finesses against the other, who holds all the rest
+
+
+def _off_suit(ctx: Context, i: int, seat: Seat) -> bool:
+    """``seat`` did not follow the suit led at trick index ``i``."""
+    led, card = ctx.led(i), ctx.card_of(i, seat)
+    return led is not None and card is not None and card.suit != led.suit
+
+
+def _show_out_at(ctx: Context, k: int) -> Finding | None:
+    """Trick index ``k``: a defender's first show-out of the suit led; the declarer's side next leads
+    the suit and wins with a card below one the other defender holds and played under."""
+    first = ctx.lead(k)
+    if first is None or ctx.declarer is None or not ctx.complete(k):
+        return None
+    suit = first[1].suit
+    shown = [(s, c) for s, c in ctx.tricks[k].plays if ctx.defender(s) and c.suit != suit]
+    if len(shown) != 1 or any(_off_suit(ctx, r, shown[0][0]) for r in ctx.rounds(suit) if r < k):
+        return None  # not the first show-out
+    showed, card = shown[0]
+    other = showed.partner
+    j = next((r for r in ctx.rounds(suit) if r > k and ctx.declarer_side(ctx.tricks[r].leader)), None)
+    if j is None or not ctx.complete(j):
+        return None
+    t = ctx.tricks[j]
+    won, his = t.winner, ctx.card_of(j, other)
+    if won is None or not ctx.declarer_side(won) or his is None or his.suit != suit:
+        return None
+    win = ctx.card_of(j, won)
+    over = [c for c in ctx.holding(other, suit, j) if win is not None and c.rank > win.rank and c != his]
+    if win is None or not over or ctx.position(j, other) > ctx.position(j, won):
+        return None
+    return _show_out_note(ctx, k, j, showed, card, win, over[0])
+
+
+def _show_out_note(ctx: Context, k: int, j: int, showed: Seat, card: Card, win: Card, over: Card) -> Finding:
+    suit, other = win.suit, showed.partner
+    assert ctx.declarer is not None
+    rest = list(ctx.holding(other, suit, k + 1))
+    shown_at, played_at = ctx.tricks[k].number, ctx.tricks[j].number
+    lead = ctx.lead(j)
+    assert lead is not None
+    his = ctx.card_of(j, other)
+    won = ctx.tricks[j].winner
+    assert won is not None and his is not None
+    winner = f"{ctx.dealer_word()}'s" if won == ctx.declarer else "dummy's"
+    leader = ctx.role(lead[0])
+    text = (
+        f"At trick {shown_at} {ctx.who(showed)} shows out of {suit.word} (he plays the {card}), so every "
+        f"{suit.word[:-1]} {ctx.dealer_word()} has not seen is {ctx.who(other)}'s: the {cards_text(rest)}. "
+        f"At trick {played_at} {leader} leads the {lead[1]}, {ctx.who(other)} plays the {his}, and "
+        f"{winner} {win} wins: a finesse against {ctx.who(other)}'s {over}, which the show-out placed."
+    )
+    facts = {"showed_out": showed.name, "placed": [str(c) for c in rest], "finesse": str(win)}
+    return Finding(
+        "placing",
+        "PLACED_BY_SHOW_OUT",
+        played_at,
+        (ctx.declarer, other),
+        (card, win),
+        text,
+        (shown_at, played_at),
+        facts,
+    )
