@@ -44,8 +44,10 @@ def test_a_discard_whose_bare_honour_is_later_thrown_away_unguards_nothing() -> 
 
 def test_a_suit_whose_last_card_wins_a_trick_cannot_spare_it() -> None:
     # Elwell 1904 Hand 20 trick 11: A keeps ♠K 10 and ♣10; the ♣10 wins trick 13, so throwing the
-    # ♠10 instead is no mistake
-    assert shown_at(elwell("discard", "elwell-1904", 20), 11) == []
+    # ♠10 instead is no mistake (and no "unguarding")
+    assert [label for label, _ in shown_at(elwell("discard", "elwell-1904", 20), 11)] == [
+        "DISCARD_KEEPS_WINNER"
+    ]
 
 
 def test_a_bare_honour_that_then_falls_in_its_suit_was_unguarded() -> None:
@@ -130,3 +132,20 @@ def test_no_unblocking_where_nothing_was_in_the_way() -> None:
     assert declarer_side("elwell-1904", 13) == {}
     # Hand 2 trick 6: the dealer ruffs with ♥9 from ♥9 8; dummy's ♥Q J 10 5 are all higher
     assert 6 not in declarer_side("elwell-1904", 2)
+
+
+def test_a_discard_that_gives_up_the_length_guarding_an_honour_is_a_deviation() -> None:
+    # Elwell 1902 Hand 4 trick 6 ("The diamond discard loses a trick"): A's ♦2 from ♦J 9 7 2 against
+    # the dealer's ♦K Q 10 8; the dealer's ♦10 wins trick 13
+    (f,) = [f for f in elwell("discard", "elwell-1902", 4) if f.trick == 6 and f.shown]
+    assert (f.label, f.shown) == ("DISCARD_GUARD_DEVIATION", True)
+    assert "the dealer's ♦10 later wins trick 13" in f.text and "♥K 8" in f.text
+    # Elwell 1902 Hand 9 trick 7: B's ♠5 from ♠K 9 5, but the ♠K wins trick 8 all the same
+    assert shown_at(elwell("discard", "elwell-1902", 9), 7) == []
+
+
+def test_keeping_a_card_that_wins_rather_than_a_guard_is_noted() -> None:
+    # Elwell 1904 Hand 20 trick 11: A keeps the ♣10, which wins the last trick, and throws ♠10
+    (f,) = [f for f in elwell("discard", "elwell-1904", 20) if f.trick == 11 and f.shown]
+    assert (f.label, f.cards) == ("DISCARD_KEEPS_WINNER", cards("♠10"))
+    assert "♣10 wins trick 13" in f.text

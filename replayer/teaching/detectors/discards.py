@@ -28,6 +28,8 @@ class _Discard(enum.StrEnum):
     BEST_PROTECTED = "DISCARD_BEST_PROTECTED"
     CONTINUES = "DISCARD_CONTINUES"
     UNGUARDS = "DISCARD_UNGUARDS"
+    KEEPS_WINNER = "DISCARD_KEEPS_WINNER"
+    GUARD_DEVIATION = "DISCARD_GUARD_DEVIATION"
     NEUTRAL = "DISCARD_NEUTRAL"
 
 
@@ -139,6 +141,64 @@ def _captured(ctx: Context, i: int, seat: Seat, lost: list[Card]) -> bool:
     return False
 
 
+def _harmless(ctx: Context, i: int, seat: Seat, card: Card, suits: dict[Suit, list[Card]]) -> list[Suit]:
+    """The other suits that could spare their lowest card: it unguards nothing and wins nothing later."""
+    return [
+        s
+        for s, cs in suits.items()
+        if s != card.suit and not _lost(ctx, i, cs, cs[-1], seat) and not _wins_later(ctx, i, seat, cs[-1])
+    ]
+
+
+def _spare(ctx: Context, i: int, seat: Seat, card: Card, suits: dict[Suit, list[Card]]) -> list[Suit]:
+    """The harmless suits not needed either to keep length against a declarer's hand."""
+    return [s for s in _harmless(ctx, i, seat, card, suits) if not _length_guard(ctx, i, seat, suits[s])]
+
+
+def _win_of(ctx: Context, i: int, seat: Seat, card: Card) -> int:
+    """The deal's number of the trick ``card`` wins after trick index ``i`` (0 if none)."""
+    for k in range(i + 1, len(ctx.tricks)):
+        if ctx.winning_so_far(k, len(ctx.tricks[k].plays)) == (seat, card):
+            return ctx.tricks[k].number
+    return 0
+
+
+def _winners_kept(ctx: Context, i: int, seat: Seat, card: Card, suits: dict[Suit, list[Card]]) -> list[Card]:
+    """The cards of the other suits the seat could have thrown instead, when every one of them wins
+    a trick later (Elwell 1904 Hand 20: A keeps the ♣10, which wins the last trick)."""
+    others = [cs[-1] for s, cs in suits.items() if s != card.suit]
+    return others if others and all(_wins_later(ctx, i, seat, c) for c in others) else []
+
+
+def _as_long(ctx: Context, i: int, seat: Seat, own: list[Card]) -> Seat | None:
+    """The declarer's hand exactly as long as the seat in the suit, whose card of the last round the
+    seat's top card beats, when the partner is shorter: the length the seat must keep [interp]."""
+    if len(ctx.holding(seat.partner, own[0].suit, i)) >= len(own):
+        return None
+    for s in ctx.declaring:
+        h = ctx.holding(s, own[0].suit, i)
+        if len(h) == len(own) and own[0].rank > h[-1].rank:
+            return s
+    return None
+
+
+def _length_lost(ctx: Context, i: int, seat: Seat, own: list[Card]) -> tuple[int, Card] | None:
+    """Judged from the end position: a later round of the suit won by the declarer's hand as long as
+    the seat (``_as_long``) with a card below the seat's top card of it, which the length the seat
+    gave up was there to stop."""
+    hand = _as_long(ctx, i, seat, own)
+    if _wins_later(ctx, i, seat, own[0]):
+        return None  # his top card made its trick all the same: the length cost nothing
+    for j in range(i + 1, len(ctx.tricks)):
+        led = ctx.led(j)
+        won = ctx.winning_so_far(j, len(ctx.tricks[j].plays))
+        if hand is None or led is None or won is None or led.suit != own[0].suit:
+            continue
+        if won[0] == hand and won[1].suit == led.suit and won[1].rank < own[0].rank:
+            return j, won[1]
+    return None
+
+
 def _theirs(ctx: Context, i: int, suit: Suit) -> list[list[Card]]:
     return [ctx.holding(s, suit, i) for s in ctx.declaring]
 
@@ -204,13 +264,15 @@ def _discard_label(
 ) -> _Discard:
     own = suits[card.suit]
     best = max(_strength(cards) for cards in suits.values())
-    harmless = [
-        s
-        for s, cs in suits.items()
-        if s != card.suit and not _lost(ctx, i, cs, cs[-1], seat) and not _wins_later(ctx, i, seat, cs[-1])
-    ]
-    if harmless and _captured(ctx, i, seat, _lost(ctx, i, own, card, seat)):
+    harmless = _harmless(ctx, i, seat, card, suits)
+    lost = _lost(ctx, i, own, card, seat)
+    if harmless and _captured(ctx, i, seat, lost):
         return _Discard.UNGUARDS
+    if lost and not harmless and _winners_kept(ctx, i, seat, card, suits):
+        return _Discard.KEEPS_WINNER
+    spare = _spare(ctx, i, seat, card, suits)
+    if spare and _length_lost(ctx, i, seat, own) is not None:
+        return _Discard.GUARD_DEVIATION
     if not protected or _length_guard(ctx, i, seat, own):
         return _Discard.NEUTRAL  # nothing to protect, or a suit still needed against the declarer's length
     # "first discard of the deal" is known only when the record starts at trick 1 [interp]
@@ -249,5 +311,21 @@ def _discard_text(
         return (
             f"{b} discards {card}, which leaves {lost} without a guard while {ctx.dealer_word()}'s side "
             f"still holds a higher {name[:-1]}. The book advises discarding from a suit that can spare a card."
+        )
+    if label == _Discard.KEEPS_WINNER:
+        winners = _winners_kept(ctx, i, seat, card, suits)
+        when = " and ".join(f"{c} wins trick {_win_of(ctx, i, seat, c)}" for c in winners)
+        rest = " and ".join(cards_text(cs) for s, cs in suits.items() if s != card.suit)
+        return f"{b}, left with {cards_text(own)} and {rest}, throws {card} and keeps the winner: {when}."
+    if label == _Discard.GUARD_DEVIATION:
+        j, w = _length_lost(ctx, i, seat, own) or (i, card)
+        found = _as_long(ctx, i, seat, own)
+        hand = seat if found is None else found
+        spare = " or ".join(cards_text(suits[s]) for s in _spare(ctx, i, seat, card, suits))
+        return (
+            f"{b} discards {card} from {cards_text(own)}, as many {name} as {ctx.role(hand)}'s "
+            f"{cards_text(ctx.holding(hand, card.suit, i))}: kept, that length guarded his {own[0]}, and "
+            f"{ctx.role(hand)}'s {w} later wins trick {ctx.tricks[j].number}, a card below it. "
+            f"He could spare a card of {spare}."
         )
     return f"{b} discards {card}."
