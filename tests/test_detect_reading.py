@@ -110,3 +110,22 @@ def test_no_finesse_no_show_out_note() -> None:
     # below one of A's: nothing to say about a finesse.
     found = _at(_elwell("elwell-1904", 38), "PLACED_BY_SHOW_OUT")
     assert all(f.all_tricks[0] != 1 for f in found.values())
+
+
+def test_partner_s_return_places_the_higher_cards_with_the_dealer() -> None:
+    # Elwell 1904 Hand 31: B returns the ♥3 from ♥3 2; the ♥Q and ♥5 are the dealer's.
+    note = _at(_elwell("elwell-1904", 31), "PLACED_BY_RETURN")[2]
+    assert note.text.startswith("B returns A's hearts with the ♥3. By Elwell's rule at no-trumps")
+    assert note.text.endswith("with the dealer: they are the ♥Q 5.")
+
+
+def test_the_return_reading_is_elwell_s_rule_only() -> None:
+    game = _elwell("elwell-1904", 31).game
+    assert 2 in _at(Context(game, Author.ELWELL), "PLACED_BY_RETURN")
+    assert _at(Context(game, Author.FOSTER), "PLACED_BY_RETURN") == {}
+
+
+def test_the_same_card_placed_twice_at_a_trick_is_one_note() -> None:
+    # Elwell 1902 Hand 5, trick 2: A's ♥K third hand and B's ♥9 return both place the ♥Q.
+    found = [f for f in placing(_elwell("elwell-1902", 5)) if f.trick == 2]
+    assert [f.label for f in found] == ["PLACED_BY_THIRD_HAND"]

@@ -13,6 +13,9 @@ bear it out:
   lead); when every card below it is in sight, the leader has no fifth card: exactly four, and the
   rest of the suit is counted.
 
+- **The card returned.**  "Notice the card that your partner plays in returning your lead, and
+  remember that he will return his highest card.  This will enable you to tell what higher cards are
+  in dealer's hand" (Elwell 1904, against a no-trump declaration): Elwell's lessons only.
 - **A show-out.**  When one defender cannot follow, every card of the suit the declarer has not seen
   is with the other: a finesse against it is then a certainty (Elwell 1902, Hand 10).
 
@@ -36,7 +39,18 @@ def placing(ctx: Context) -> list[Finding]:
     found = each_trick(ctx, _third_hand_at)
     found += each_trick(ctx, _count_at)
     found += each_trick(ctx, _show_out_at)
-    return sorted(found, key=lambda f: f.trick)
+    found += each_trick(ctx, _return_at)
+    kept: list[Finding] = []
+    for f in sorted(found, key=lambda f: f.trick):
+        placed = set(_placed(f))
+        if not any(k.trick == f.trick and placed & set(_placed(k)) for k in kept):
+            kept.append(f)  # one note a trick for the same card placed
+    return kept
+
+
+def _placed(f: Finding) -> list[str]:
+    got = f.facts.get("placed")
+    return [str(c) for c in got] if isinstance(got, list) else []
 
 
 def _rule(ctx: Context) -> str:
@@ -277,3 +291,42 @@ def _show_out_note(ctx: Context, k: int, j: int, showed: Seat, card: Card, win: 
         (shown_at, played_at),
         facts,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# The card returned (Elwell, at no-trumps): partner's highest, so the higher cards are the dealer's
+
+
+def _return_at(ctx: Context, i: int) -> Finding | None:
+    """Trick index ``i``: at no-trumps in an Elwell lesson, a defender's first lead of the suit his
+    partner opened, with his highest card of it; the cards above it his partner has not seen all lie
+    with the declarer."""
+    first = ctx.lead(i)
+    if first is None or not ctx.nt or ctx.author is not Author.ELWELL or ctx.declarer is None:
+        return None
+    seat, card = first
+    opened = ctx.first_lead.get(card.suit)
+    if not ctx.defender(seat) or opened is None or ctx.tricks[opened].leader != seat.partner:
+        return None
+    if any(ctx.tricks[r].leader == seat for r in ctx.rounds(card.suit) if r < i):
+        return None  # not his first return
+    if ctx.holding(seat, card.suit, i)[0] != card:
+        return None  # not his highest: the rule does not read it
+    seen = ctx.visible(seat.partner, i, 4)
+    placed = [c for c in ctx.unplayed(card.suit, i) if c.rank > card.rank and c not in seen]
+    if not placed or any(ctx.holder(c, i) != ctx.declarer for c in placed):
+        return None
+    return _return_note(ctx, i, seat, card, placed)
+
+
+def _return_note(ctx: Context, i: int, seat: Seat, card: Card, placed: list[Card]) -> Finding:
+    partner, number = seat.partner, ctx.tricks[i].number
+    word = card.suit.word
+    one = len(placed) == 1
+    text = (
+        f"{ctx.who(seat)} returns {ctx.who(partner)}'s {word} with the {card}. By Elwell's rule at no-trumps "
+        f"he returns his highest card, so {ctx.who(partner)} can place every {word[:-1]} above it that he "
+        f"has not seen with {ctx.dealer_word()}: {'it is' if one else 'they are'} the {cards_text(placed)}."
+    )
+    facts = {"returned": str(card), "placed": [str(c) for c in placed]}
+    return Finding("placing", "PLACED_BY_RETURN", number, (partner, seat), (card,), text, (number,), facts)
