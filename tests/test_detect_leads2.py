@@ -98,3 +98,31 @@ def test_a_weak_suit_headed_by_a_sequence_leads_its_highest_by_elwells_rule() ->
 def test_foster_lessons_do_not_quote_elwells_weak_suit_rule() -> None:
     (f,) = [f for f in findings("foster-1904", 5, "lead") if f.trick == 1]
     assert "Elwell" not in f.text
+
+
+def second_hand(book: str, n: int, trick: int) -> list[Finding]:
+    return [f for f in findings(book, n, "cover") if f.label.startswith("SECOND_HAND") and f.trick == trick]
+
+
+def test_dummys_king_second_hand_follows_elwells_table_at_no_trumps() -> None:
+    # Elwell 1902 Hand 8: dummy's ♠K 7 over the dealer's ♠Q 9 5 ("K x" / "Q x x": King at no-trumps)
+    (f,) = second_hand("elwell-1902", 8, 1)
+    assert f.label == "SECOND_HAND_OK" and f.shown
+    assert "Elwell's table of second-hand plays gives ♠K at no-trumps, and dummy plays ♠K" in f.text
+
+
+def test_dummy_keeping_the_queen_second_hand_departs_from_elwells_table() -> None:
+    # Elwell 1902 Hand 9: dummy's ♥Q 5 over the dealer's ♥K 6 2: the table plays the queen; he plays ♥5
+    (f,) = second_hand("elwell-1902", 9, 1)
+    assert f.label == "SECOND_HAND_DEVIATION"
+    assert "gives ♥Q at no-trumps, and dummy plays ♥5" in f.text
+
+
+def test_a_holding_outside_elwells_table_says_nothing() -> None:
+    # Elwell 1902 Hand 6: dummy's ♦A 4 over the dealer's ♦K Q 5 3 is no row of the table
+    assert second_hand("elwell-1902", 6, 1) == []
+
+
+def test_foster_lessons_are_not_judged_by_elwells_table() -> None:
+    labels = [f.label for n in range(1, 6) for f in findings("foster-1904", n, "cover")]
+    assert labels and not [label for label in labels if label.startswith("SECOND_HAND")]

@@ -7,9 +7,9 @@ hand beats dummy's cards when the declarer leads toward them.  The notes are in 
 
 from __future__ import annotations
 
-from ...rules.cards import Card
+from ...rules.cards import Card, Rank
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text
 
@@ -77,7 +77,7 @@ def cover(ctx: Context) -> list[Finding]:
 
 
 def _second_hand_at(ctx: Context, i: int) -> Finding | None:
-    return _cover_at(ctx, i) or _beat_dummy_at(ctx, i)
+    return _cover_at(ctx, i) or _beat_dummy_at(ctx, i) or _elwell_second_at(ctx, i)
 
 
 def _second(ctx: Context, i: int) -> tuple[Seat, Card, Seat, Card] | None:
@@ -202,3 +202,90 @@ def _beat_dummy_at(ctx: Context, i: int) -> Finding | None:
 def _master(ctx: Context, i: int, card: Card) -> bool:
     """``card`` is the highest card of its suit not yet played at trick index ``i``."""
     return all(c.rank <= card.rank for c in ctx.unplayed(card.suit, i))
+
+
+# ---------------------------------------------------------------------------------------------
+# Elwell's table of the declaring side's second-hand plays [S4 "Second Hand Plays"]
+
+#: (second hand, fourth hand, play with a trump, play at no-trumps): "x" a card below the ten,
+#: "low" the lowest card.  Elwell: "In each case a small card is led and the second hand is the hand
+#: that is led through."
+_ELWELL_SECOND = (
+    ("A K x", "J x x", None, None),  # "K, or Low": either
+    ("A K x", "10 x x", "K", "low"),
+    ("A Q x", "J x x", "low", "low"),
+    ("A Q x", "10 x x", "low", "low"),
+    ("A Q x", "x x x", "Q", "low"),
+    ("A J x", "Q x x", "low", "low"),
+    ("A 10 x", "J x x", "low", "low"),
+    ("A x x", "Q x x", "low", "low"),
+    ("K Q x", "x x x", "Q", "Q"),
+    ("K J x", "x x x", "low", "low"),
+    ("K J", "x x x", "J", "K"),
+    ("K J", "A x x", "J", "J"),
+    ("K J x", "10 x x", "low", "low"),
+    ("K 10 x", "J x x", "low", "low"),
+    ("K x x", "Q x", "low", "low"),
+    ("K x", "x x", "low", "K"),
+    ("K x", "J x x", "low", "low"),
+    ("K x", "Q x x", "low", "K"),
+    ("K x", "Q 10 x", "low", "low"),
+    ("K x", "A 10 x", "low", "low"),
+    ("K x", "A J x", "low", "low"),
+    ("Q J x", "x x x", "J", "J"),
+    ("Q J x", "A x x", "J", "J"),
+    ("Q 10 x", "A x x", "low", "low"),
+    ("Q x x", "K x x", "low", "low"),
+    ("Q x x", "x x x", "low", "low"),
+    ("Q x", "A x x", "Q", "Q"),
+    ("Q x", "A 10 x", "low", "low"),
+    ("Q x", "A J x", "low", "low"),
+    ("Q x", "K x x", "low", "Q"),
+    ("Q x", "J x x", "low", "low"),
+    ("Q x", "x x x", "Q", "Q"),
+    ("J 10 x", "A K x", "10", "10"),
+    ("J 10 x", "A x x", "10", "10"),
+    ("J x", "A K x", "J", "J"),
+    ("J x", "A Q x", "low", "low"),
+    ("10 x", "A K x", "10", "10"),
+    ("10 x", "A Q x", "10", "10"),
+    ("10 x", "A J x", "low", "low"),
+)
+
+
+def _matches(cards: list[Card], pattern: str) -> bool:
+    """``cards`` (highest first) are the pattern's cards exactly, "x" standing for a card below the ten."""
+    tokens = pattern.split()
+    if len(cards) != len(tokens):
+        return False
+    return all(
+        c.rank < Rank.TEN if t == "x" else c.rank == Rank.parse(t) for c, t in zip(cards, tokens, strict=True)
+    )
+
+
+def _elwell_second_at(ctx: Context, i: int) -> Finding | None:
+    """[interp] In Elwell's lessons, a defender leads a card below the ten and dummy or the declarer
+    plays second: when the two hands of the suit are a row of his table, the table's card is said."""
+    got = _second(ctx, i)
+    if got is None or ctx.author is not Author.ELWELL:
+        return None
+    leader, led, seat, played = got
+    if not ctx.defender(leader) or led.rank >= Rank.TEN or played.suit != led.suit:
+        return None
+    second, fourth = ctx.holding(seat, led.suit, i), ctx.holding(seat.partner, led.suit, i)
+    row = next((r for r in _ELWELL_SECOND if _matches(second, r[0]) and _matches(fourth, r[1])), None)
+    play = None if row is None else row[3] if ctx.nt else row[2]
+    if row is None or play is None:
+        return None
+    expected = second[-1] if play == "low" else next(c for c in second if c.rank == Rank.parse(play))
+    ok = played.rank < Rank.TEN if play == "low" else played == expected
+    strain = "at no-trumps" if ctx.nt else "with a trump declared"
+    card_words = "a low card" if play == "low" else str(expected)
+    text = (
+        f"{capitalised(ctx.role(leader))} leads {led} through {ctx.role(seat)}'s {cards_text(second)}, "
+        f"with {ctx.role(seat.partner)}'s {cards_text(fourth)} to play last: Elwell's table of second-hand "
+        f"plays gives {card_words} {strain}, and {ctx.role(seat)} plays {played}."
+    )
+    facts = {"second": cards_text(second), "fourth": cards_text(fourth), "table": card_words}
+    label = "SECOND_HAND_OK" if ok else "SECOND_HAND_DEVIATION"
+    return Finding("cover", label, ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
