@@ -129,3 +129,16 @@ def test_the_same_card_placed_twice_at_a_trick_is_one_note() -> None:
     # Elwell 1902 Hand 5, trick 2: A's ♥K third hand and B's ♥9 return both place the ♥Q.
     found = [f for f in placing(_elwell("elwell-1902", 5)) if f.trick == 2]
     assert [f.label for f in found] == ["PLACED_BY_THIRD_HAND"]
+
+
+def test_partner_s_lowest_card_to_the_king_counts_the_dealer_with_four() -> None:
+    # Elwell 1904 Hand 29: A's ♥K from ♥A K Q 3, dummy's ♥8 5, B's ♥2 from ♥7 6 2.
+    found = _at(_elwell("elwell-1904", 29), "COUNTED_FROM_LOWEST_CARD")
+    assert list(found) == [1]  # the second round (B's ♥6) is no reading
+    assert "B holds three hearts at most" in found[1].text
+    assert found[1].text.endswith("with A's four and dummy's two, the dealer holds at least four.")
+
+
+def test_the_lowest_card_reading_is_elwell_s_rule_at_no_trumps_only() -> None:
+    game = _elwell("elwell-1904", 29).game
+    assert _at(Context(game, Author.FOSTER), "COUNTED_FROM_LOWEST_CARD") == {}

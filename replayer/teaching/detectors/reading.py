@@ -16,6 +16,10 @@ bear it out:
 - **The card returned.**  "Notice the card that your partner plays in returning your lead, and
   remember that he will return his highest card.  This will enable you to tell what higher cards are
   in dealer's hand" (Elwell 1904, against a no-trump declaration): Elwell's lessons only.
+- **The lowest card to a high card led.**  "If you lead a high card, against a “no-trump” make,
+  notice the card that your partner plays to the trick.  If he has four or more of that suit, he
+  will not play his lowest" (Elwell 1904): his lowest card says three at most, and so counts the
+  declarer with the rest.
 - **A show-out.**  When one defender cannot follow, every card of the suit the declarer has not seen
   is with the other: a finesse against it is then a certainty (Elwell 1902, Hand 10).
 
@@ -40,6 +44,7 @@ def placing(ctx: Context) -> list[Finding]:
     found += each_trick(ctx, _count_at)
     found += each_trick(ctx, _show_out_at)
     found += each_trick(ctx, _return_at)
+    found += each_trick(ctx, _lowest_at)
     kept: list[Finding] = []
     for f in sorted(found, key=lambda f: f.trick):
         placed = set(_placed(f))
@@ -330,3 +335,57 @@ def _return_note(ctx: Context, i: int, seat: Seat, card: Card, placed: list[Card
     )
     facts = {"returned": str(card), "placed": [str(c) for c in placed]}
     return Finding("placing", "PLACED_BY_RETURN", number, (partner, seat), (card,), text, (number,), facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# The lowest card to a high card led (Elwell, at no-trumps): three at most
+
+
+def _lowest_at(ctx: Context, i: int) -> Finding | None:
+    """Trick index ``i``: at no-trumps in an Elwell lesson, a defender opens a suit with an honour and
+    his partner plays his lowest card of it, below which the leader sees every card; the declarer then
+    holds at least three of the suit by the count."""
+    first = ctx.lead(i)
+    if first is None or not ctx.nt or ctx.author is not Author.ELWELL or ctx.dummy is None:
+        return None
+    leader, led = first
+    partner = leader.partner
+    card = ctx.card_of(i, partner)
+    if not ctx.defender(leader) or led.rank < Rank.TEN or card is None or card.suit != led.suit:
+        return None
+    if ctx.first_lead.get(led.suit) != i:
+        return None  # the rule reads the first round: later, the lowest card says nothing of length
+    held = ctx.holding(partner, led.suit, i)
+    seen = ctx.visible(leader, i, 4)
+    if held[-1] != card or any(_card(led.suit, r) not in seen for r in range(int(Rank.TWO), int(card.rank))):
+        return None
+    out = len(ctx.unplayed(led.suit, i))
+    mine, dummys = len(ctx.holding(leader, led.suit, i)), len(ctx.holding(ctx.dummy, led.suit, i))
+    least = out - mine - dummys - 3
+    if least < 3 or len(held) > 3 or ctx.declarer is None:  # a count worth a note: a guarded suit
+        return None
+    return _lowest_note(ctx, i, leader, led, card, (mine, dummys, least))
+
+
+def _lowest_note(
+    ctx: Context, i: int, leader: Seat, led: Card, card: Card, counts: tuple[int, int, int]
+) -> Finding:
+    mine, dummys, least = counts
+    partner, number, word = ctx.who(leader.partner), ctx.tricks[i].number, led.suit.word
+    text = (
+        f"{partner} plays the {card}, his lowest {word[:-1]}, to {ctx.who(leader)}'s {led}. By Elwell's rule "
+        f"at no-trumps a partner with four or more of the suit does not play his lowest to a high card led, "
+        f"so {partner} holds three {word} at most; with {ctx.who(leader)}'s {number_word(mine)} and dummy's "
+        f"{number_word(dummys)}, {ctx.dealer_word()} holds at least {number_word(least)}."
+    )
+    facts = {"lowest": str(card), "declarer_at_least": least}
+    return Finding(
+        "placing",
+        "COUNTED_FROM_LOWEST_CARD",
+        number,
+        (leader, leader.partner),
+        (card,),
+        text,
+        (number,),
+        facts,
+    )
