@@ -138,7 +138,8 @@ def _text(
     name = found[0][2].suit.word
     source = f"his only {name[:-1]}" if len(short) == 1 else cards_text(short)
     steps = [f"{how} {card} at trick {ctx.tricks[j].number}" for j, how, card in found]
-    played = " and ".join(str(c) for _, _, c in found)
+    names = [str(c) for _, _, c in found]
+    played = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     did = steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " and " + steps[-1]
     return (
         f"{who[0].upper()}{who[1:]}, shorter in {name} ({source}), {did}: the high cards of the shorter "
