@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from replayer.teaching.annotate import DETECTORS
-from replayer.teaching.context import Context
+from replayer.teaching.context import Author, Context
 from replayer.teaching.findings import Finding
 from replayer.teaching.techniques import VOCABULARY
 from tests.support.games import context, game_from_yaml
@@ -59,3 +59,51 @@ def test_a_master_trump_never_led_to_is_left_out_rather_than_give_up_the_lead() 
     # Foster's Hand 3: B keeps the ♥J to the end of the trump leads; nobody leads a trump to it.
     f = next(f for f in labelled(context(3), "DRAW_TRUMPS") if f.trick == 3)
     assert "leaves it out rather than give up the lead to it" in f.text
+
+
+# ---------------------------------------------------------------------------------------------
+# The declarer's false card (detectors/declarer_choices.py)
+
+
+def elwell(book: str, n: int) -> Context:
+    game = game_from_yaml((HANDS / book / f"hand-{n}.yaml").read_text(encoding="utf-8"))
+    return Context(game, Author.ELWELL)
+
+
+def false_cards(ctx: Context) -> list[Finding]:
+    return DETECTORS["false-card"](ctx)
+
+
+def test_winning_with_the_king_holding_the_queen_is_a_false_card() -> None:
+    # Elwell 1902 Hand 6 trick 2: dummy leads the ♦4, B plays the ♦8, the dealer wins with the ♦K
+    # holding the ♦Q ("a false card, so that A and B do not learn where the ♦Q is").
+    [f] = [f for f in false_cards(elwell("elwell-1902", 6)) if f.trick == 2]
+    assert f.facts == {"won_with": "♦K", "hidden": "♦Q", "hidden_from": ["A", "B"]}
+    assert "wins the trick with the ♦K, though he holds the ♦Q" in f.text
+    assert 'Elwell calls a false card "playing the ace, holding the king' in f.text
+
+
+def test_winning_with_the_ace_holding_the_king_is_a_false_card() -> None:
+    # Elwell 1904 Hand 28 trick 1: the dealer wins B's ♥J with the ♥A, keeping the ♥K 10.
+    [f] = [f for f in false_cards(elwell("elwell-1904", 28)) if f.trick == 1]
+    assert (f.facts["won_with"], f.facts["hidden"]) == ("♥A", "♥K")
+
+
+def test_cashing_the_ace_then_the_king_at_once_hides_nothing() -> None:
+    # Elwell 1904 Hand 12 tricks 2-3: the dealer wins with the ♦A and leads the ♦K next.
+    # Hand 7 trick 8: the ♠A wins, and the ♠K is led at trick 9 for A to trump.
+    assert [f for f in false_cards(elwell("elwell-1904", 12)) if f.trick == 2] == []
+    assert [f for f in false_cards(elwell("elwell-1904", 7)) if f.trick == 8] == []
+
+
+def test_trumps_and_cards_not_next_in_rank_are_no_false_card() -> None:
+    # Elwell 1904 Hand 39 trick 6: the ♥K from the trumps ♥K Q J 10; Elwell 1902 Hand 11 trick 5:
+    # the ♠Q with the ♠10 (the ♠J played earlier), not the card next below.
+    assert [f for f in false_cards(elwell("elwell-1904", 39)) if f.trick == 6] == []
+    assert false_cards(elwell("elwell-1902", 11)) == []
+
+
+def test_only_an_elwell_lesson_quotes_elwell_s_definition() -> None:
+    game = game_from_yaml((HANDS / "elwell-1902" / "hand-6.yaml").read_text(encoding="utf-8"))
+    [f] = [f for f in false_cards(Context(game)) if f.trick == 2]
+    assert "Elwell" not in f.text and f.text.endswith("who holds the ♦Q.")

@@ -86,7 +86,9 @@ _ALL = (
     ),  # a duck is a hold-up with a small card: the hold-up detector finds it (DUCK)
     Technique("refuse-finesse", "declining a finesse one could take, for a safer line", None),
     Technique("keep-out", "keeping the dangerous hand out of the lead", "keep-out"),
-    Technique("false-card", "playing a card other than the natural one, to mislead the adversaries", None),
+    Technique(
+        "false-card", "playing a card other than the natural one, to mislead the adversaries", "false-card"
+    ),
     Technique("squeeze", "an end position where a defender cannot keep the guards of two suits", None),
     Technique(
         "throw-in", "giving the lead to an adversary who must then lead to one's advantage", "throw-in"

@@ -15,6 +15,7 @@ from types import MappingProxyType, ModuleType
 from ..findings import Detector
 from . import (
     declarer,
+    declarer_choices,
     defence,
     discards,
     eleven,
@@ -42,12 +43,13 @@ MODULES: tuple[ModuleType, ...] = (
     discards,
     unblocking,
     declarer,
+    declarer_choices,
     holdups,
     long_suits,
     keep_out,
     entries,
-    trumps,
     overtakes,
+    trumps,
     endings,
     reading,
 )
