@@ -133,10 +133,16 @@ def test_the_same_card_placed_twice_at_a_trick_is_one_note() -> None:
 
 def test_partner_s_lowest_card_to_the_king_counts_the_dealer_with_four() -> None:
     # Elwell 1904 Hand 29: A's ♥K from ♥A K Q 3, dummy's ♥8 5, B's ♥2 from ♥7 6 2.
+    # A leads the ♥Q on, then leaves the hearts at trick 3 (the dealer still has ♥10 9).
     found = _at(_elwell("elwell-1904", 29), "COUNTED_FROM_LOWEST_CARD")
-    assert list(found) == [1]  # the second round (B's ♥6) is no reading
-    assert "B holds three hearts at most" in found[1].text
-    assert found[1].text.endswith("with A's four and dummy's two, the dealer holds at least four.")
+    assert list(found) == [3]  # one note: the second round (B's ♥6) is no reading
+    note = found[3]
+    assert note.all_tricks == (1, 3)
+    assert "B holds three hearts at most" in note.text
+    assert "with A's four and dummy's two, the dealer holds at least four." in note.text
+    assert note.text.endswith(
+        "At trick 3 A, who still holds the ♥A 3, leads the ♦J instead; the dealer still holds the ♥10 9."
+    )
 
 
 def test_the_lowest_card_reading_is_elwell_s_rule_at_no_trumps_only() -> None:

@@ -379,13 +379,40 @@ def _lowest_note(
         f"{number_word(dummys)}, {ctx.dealer_word()} holds at least {number_word(least)}."
     )
     facts = {"lowest": str(card), "declarer_at_least": least}
+    trick, tricks = number, [number]
+    left = _leaves_suit(ctx, i, leader, led.suit)
+    if left is not None:
+        j, switch = left
+        trick = ctx.tricks[j].number
+        tricks.append(trick)
+        assert ctx.declarer is not None
+        text += (
+            f" At trick {trick} {ctx.who(leader)}, who still holds the {cards_text(ctx.holding(leader, led.suit, j))}, "
+            f"leads the {switch} instead; {ctx.dealer_word()} still holds the "
+            f"{cards_text(ctx.holding(ctx.declarer, led.suit, j))}."
+        )
     return Finding(
         "placing",
         "COUNTED_FROM_LOWEST_CARD",
-        number,
+        trick,
         (leader, leader.partner),
         (card,),
         text,
-        (number,),
+        tuple(tricks),
         facts,
     )
+
+
+def _leaves_suit(ctx: Context, i: int, leader: Seat, suit: Suit) -> tuple[int, Card] | None:
+    """The trick (index) after ``i`` at which ``leader``, leading on from trick ``i`` without losing the
+    lead, first leads another suit while he and the declarer still hold ``suit``; with the card led."""
+    for j in range(i + 1, len(ctx.tricks)):
+        first = ctx.lead(j)
+        if first is None or first[0] != leader or ctx.declarer is None:
+            return None
+        if first[1].suit == suit:
+            continue
+        if ctx.holding(leader, suit, j) and ctx.holding(ctx.declarer, suit, j):
+            return j, first[1]
+        return None
+    return None
