@@ -148,3 +148,8 @@ def test_partner_s_lowest_card_to_the_king_counts_the_dealer_with_four() -> None
 def test_the_lowest_card_reading_is_elwell_s_rule_at_no_trumps_only() -> None:
     game = _elwell("elwell-1904", 29).game
     assert _at(Context(game, Author.FOSTER), "COUNTED_FROM_LOWEST_CARD") == {}
+
+
+def test_a_return_that_places_no_honour_is_no_note() -> None:
+    # Elwell 1904 Hand 29, trick 12: B's ♥7 places only the dealer's ♥9.
+    assert 12 not in _at(_elwell("elwell-1904", 29), "PLACED_BY_RETURN")

@@ -304,8 +304,8 @@ def _show_out_note(ctx: Context, k: int, j: int, showed: Seat, card: Card, win: 
 
 def _return_at(ctx: Context, i: int) -> Finding | None:
     """Trick index ``i``: at no-trumps in an Elwell lesson, a defender's first lead of the suit his
-    partner opened, with his highest card of it; the cards above it his partner has not seen all lie
-    with the declarer."""
+    partner opened, with his highest card of it; the cards above it his partner has not seen, an honour
+    among them, all lie with the declarer."""
     first = ctx.lead(i)
     if first is None or not ctx.nt or ctx.author is not Author.ELWELL or ctx.declarer is None:
         return None
@@ -319,8 +319,8 @@ def _return_at(ctx: Context, i: int) -> Finding | None:
         return None  # not his highest: the rule does not read it
     seen = ctx.visible(seat.partner, i, 4)
     placed = [c for c in ctx.unplayed(card.suit, i) if c.rank > card.rank and c not in seen]
-    if not placed or any(ctx.holder(c, i) != ctx.declarer for c in placed):
-        return None
+    if not any(c.rank >= Rank.TEN for c in placed) or any(ctx.holder(c, i) != ctx.declarer for c in placed):
+        return None  # no honour placed (nothing worth the reading), or a card elsewhere
     return _return_note(ctx, i, seat, card, placed)
 
 
