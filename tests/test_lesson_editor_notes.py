@@ -44,7 +44,7 @@ def test_the_books_own_error_still_reaches_the_reader() -> None:
 def test_a_departure_from_a_technique_is_no_example_of_it_in_the_technique_index() -> None:
     """``UNBLOCK_MISSED``, ``LEAD_DEVIATION``…: a note on a play that departs from the technique stays
     on the page, but the lesson does not list the hand under that technique for it."""
-    from replayer.lessons.model import DEPARTURES, book_author, derived_notes
+    from replayer.lessons.model import book_author, derived_notes
 
     excluded = 0
     for path in sorted((ROOT / "hands").glob("*/hand-*.yaml")):
@@ -52,8 +52,8 @@ def test_a_departure_from_a_technique_is_no_example_of_it_in_the_technique_index
         assert checked.game is not None and checked.record is not None
         _, findings = derived_notes(checked.game, author=book_author(checked.record))
         listed = dict(lesson.technique_tricks)
-        examples = {f.technique for f in findings if not f.label.endswith(DEPARTURES)}
-        departures_only = {f.technique for f in findings if f.label.endswith(DEPARTURES)} - examples
+        examples = {f.technique for f in findings if not f.departs}
+        departures_only = {f.technique for f in findings if f.departs} - examples
         assert set(listed) - {"The make"} <= examples, path.name
         assert not departures_only & set(listed), path.name
         excluded += len(departures_only)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import MutableMapping
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..analysis import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
+from ..analysis.claims import ClaimVerdict
 from ..formats.interop import handviewer_url
 from ..record.diagnostics import Diagnostic, Located, Severity, Span
 from ..record.hand import HandRecord
@@ -24,6 +25,7 @@ from ..teaching.annotate import Author, annotate
 from ..teaching.findings import Finding
 from ..teaching.make import make_note
 from ..teaching.selection import AuthorNote, Place, of_finding, of_make, select
+from .refereed import refereed_findings
 
 __all__ = [
     "CardView",
@@ -313,15 +315,16 @@ def book_author(record: HandRecord) -> Author:
 
 
 def derived_notes(
-    game: Game, start: int = 1, author: Author = Author.UNKNOWN
+    game: Game, start: int = 1, author: Author = Author.UNKNOWN, found: Sequence[Finding] | None = None
 ) -> tuple[list[NoteView], list[Finding]]:
     """The notes the engine derives: the make (before the play) and each shown finding of the
-    detectors, whose words name the rules of the book's ``author``."""
+    detectors, whose words name the rules of the book's ``author`` (``found``: the findings, refereed
+    by double dummy — the detectors' own when not given)."""
     notes: list[NoteView] = []
     make = make_note(game)
     if make is not None:
         notes.append(NoteView(f"derived-{start}", make.text, (), None, NoteKind.DERIVED, MAKE_TECHNIQUE))
-    findings = [f for f in annotate(game, author=author) if f.shown]
+    findings = [f for f in (annotate(game, author=author) if found is None else found) if f.shown]
     for f in findings:
         key = _key_card(game, f)
         notes.append(
@@ -381,8 +384,9 @@ def lesson_model(
     double dummy and the author's claims get verdicts; ``dd_cache`` keeps the solved positions."""
     seats, letters = _column_seats(game, record)
     naming = _naming(game, letters)
-    dd, verdicts = _double_dummy(game, record, dd_cache, letters) if double_dummy else (None, {})
-    derived, findings = derived_notes(game, author=book_author(record))
+    dd, verdicts, claims = _double_dummy(game, record, dd_cache, letters) if double_dummy else (None, {}, [])
+    author = book_author(record)
+    derived, findings = derived_notes(game, author=author, found=refereed_findings(game, author, dd, claims))
     notes = _placed(game, record, _author_notes(record, verdicts), derived, findings)
     techniques = _technique_tricks(derived, findings)
     places = _note_places(game, notes)
@@ -421,21 +425,23 @@ def lesson_model(
 
 def _double_dummy(
     game: Game, record: HandRecord, dd_cache: MutableMapping[str, int] | None, letters: bool
-) -> tuple[PlayAnalysis | None, dict[int, list[tuple[Verdict, str]]]]:
-    """The double-dummy analysis of the play, and the verdicts on the author's claims by note
-    (index into the record's notes); nothing when endplay or its DDS is missing."""
+) -> tuple[PlayAnalysis | None, dict[int, list[tuple[Verdict, str]]], list[ClaimVerdict]]:
+    """The double-dummy analysis of the play, the verdicts on the author's claims by note (index
+    into the record's notes), and every verdict (for the referee of the notes, ``refereed``);
+    nothing when endplay or its DDS is missing."""
     if dds_available() is not None or not game.tricks:
-        return None, {}
+        return None, {}, []
     verdicts: dict[int, list[tuple[Verdict, str]]] = {}
     try:
         dd = analyse(game, dd_cache, letters=letters)
         claim_note = {id(c): k for k, n in enumerate(record.notes) for c in n.claims}
-        for v in verify_claims(game, record, dd_cache, letters=letters):
+        checked = verify_claims(game, record, dd_cache, letters=letters)
+        for v in checked:
             if v.verdict is not Verdict.CHECKED_BY_THE_CARDS and id(v.claim) in claim_note:
                 verdicts.setdefault(claim_note[id(v.claim)], []).append((v.verdict, v.text))
     except ImportError:  # endplay is there but its DDS will not load: the lesson goes without the layer
-        return None, {}
-    return dd, verdicts
+        return None, {}, []
+    return dd, verdicts, checked
 
 
 def _dd_marks(dd: PlayAnalysis | None) -> dict[tuple[int, Seat], tuple[str, str]]:
@@ -481,14 +487,10 @@ def _placed(
     return tagged + tuple(replace(n, place=p.place) for n, p in zip(derived, placements, strict=True))
 
 
-#: the labels of a play that departs from the technique: not examples of it for the technique index
-DEPARTURES = ("_MISSED", "_DEVIATION", "_CONTRARY")
-
-
 def _technique_tricks(derived: list[NoteView], findings: list[Finding]) -> dict[str, list[int]]:
     """The techniques the derived notes show, in order of first appearance, with their tricks; a note
     on a play that departs from the technique (``UNBLOCK_MISSED``) is not an example of it."""
-    departures = {id(f) for f in findings if f.label.endswith(DEPARTURES)}
+    departures = {id(f) for f in findings if f.departs}
     by_note = dict(zip((n.id for n in derived[len(derived) - len(findings) :]), findings, strict=True))
     techniques: dict[str, list[int]] = {}
     for n in derived:

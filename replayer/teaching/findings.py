@@ -17,7 +17,11 @@ from ..rules.cards import Card
 from ..rules.seats import Seat
 from .context import Context
 
-__all__ = ["Finding", "Phase", "Detector", "detector", "each_trick"]
+__all__ = ["DEPARTURES", "Finding", "Phase", "Detector", "detector", "each_trick"]
+
+#: the labels of a note on a play that departs from a technique (the player should have made it and
+#: did not): a verdict against the card, and no example of the technique
+DEPARTURES = ("_MISSED", "_DEVIATION", "_CONTRARY")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +43,11 @@ class Finding:
     @property
     def all_tricks(self) -> tuple[int, ...]:
         return self.tricks or (self.trick,)
+
+    @property
+    def departs(self) -> bool:
+        """A note on a play that departs from the technique (``UNBLOCK_MISSED``)."""
+        return self.label.endswith(DEPARTURES)
 
 
 class Phase(enum.IntEnum):

@@ -33,10 +33,7 @@ from .context import Author, Context
 from .findings import Finding
 from .words import capitalised, number_word
 
-__all__ = ["DEPARTURES", "SINGLE_DUMMY", "AuthorsWord", "Weighed", "key_card", "referee"]
-
-#: the labels of a note on a play that departs from the technique: already a verdict against the card
-DEPARTURES = ("_MISSED", "_DEVIATION", "_CONTRARY")
+__all__ = ["SINGLE_DUMMY", "AuthorsWord", "Weighed", "key_card", "referee"]
 
 #: the detectors whose cards are chosen without seeing the hands and are worth what they tell or
 #: hide: double dummy, which sees every card, cannot judge them
@@ -104,7 +101,7 @@ def referee(
         if not f.shown or key is None:
             out.append(f)
             continue
-        departs = f.label.endswith(DEPARTURES)
+        departs = f.departs
         said: list[str] = []
         facts: dict[str, object] = {}
         a = said_by_author.get((f.trick, *key))

@@ -28,7 +28,6 @@ __all__ = [
     "RANK_REASONS",
     "RARE",
     "ROUTINE",
-    "DEPARTURES",
     "AuthorNote",
     "Candidate",
     "Placement",
@@ -36,9 +35,6 @@ __all__ = [
     "of_make",
     "select",
 ]
-
-#: the labels of a play that departs from the technique ("the rule advises otherwise")
-DEPARTURES = ("_MISSED", "_DEVIATION", "_CONTRARY")
 
 #: techniques a student meets seldom, and should not miss when the cards show them
 RARE = frozenset(
@@ -105,7 +101,7 @@ def of_finding(finding: Finding, row: int | None) -> Candidate:
         techniques_of_detector(finding.motif),
         finding.all_tricks,
         row,
-        departs=finding.label.endswith(DEPARTURES),
+        departs=finding.departs,
     )
 
 
