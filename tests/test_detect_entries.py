@@ -85,3 +85,42 @@ def test_overtaking_a_card_that_loses_anyway_is_named_only_for_an_honour() -> No
 def test_no_overtake_when_an_adversary_holds_a_card_between() -> None:
     # Elwell 1904 Hand 2: dummy's ruff of the dealer's ♣9 is a crossruff, the ♣9 no master
     assert found("overtake", elwell(1904, 2), "OVERTAKE", 7) == []
+
+
+# --- REENTRY: no way in claimed for a finesse nothing finesses, nor for a suit not run
+
+
+def test_no_finesse_claimed_for_a_defenders_card_sure_to_win_behind_the_declarer() -> None:
+    # Elwell 1904 Hand 25: Z plays before A and dummy, behind, holds nothing above A's card
+    ctx = elwell(1904, 25)
+    assert found("re-entry", ctx, "REENTRY", 1) == []
+    assert found("re-entry", ctx, "REENTRY", 7) == []
+
+
+def test_no_finesse_claimed_when_the_declarer_plays_last_over_the_defenders_low_card() -> None:
+    # Elwell 1904 Hand 17: B's ♥6 under A's ♥9 with Z's ♥A Q behind; Elwell calls A's ♣J bad play
+    assert found("re-entry", elwell(1904, 17), "REENTRY", 2) == []
+
+
+def test_the_declarers_finesse_after_a_re_entry_is_still_noted() -> None:
+    (f,) = found("re-entry", elwell(1904, 17), "REENTRY", 3)
+    assert "for the finesse toward dummy's ♣K 10 9 8" in f.text
+
+
+def test_no_run_of_a_suit_the_partner_trumps_to_take_the_lead() -> None:
+    # Elwell 1904 Hand 6: dummy's ♣K wins, then Z trumps the ♣Q at trick 10 to get the lead
+    ctx = elwell(1904, 6)
+    assert found("re-entry", ctx, "REENTRY", 8) == []
+    assert [f.trick for f in found("re-entry", ctx, "REENTRY", 10)] == [10]
+
+
+def test_no_way_in_to_a_defenders_suit_while_the_adversaries_hold_cards_above_his_lowest() -> None:
+    # Elwell 1904 Hand 19: after trick 3 dummy's ♠9 and Z's ♠8 are above A's ♠6
+    assert found("re-entry", elwell(1904, 19), "REENTRY", 2) == []
+    assert found("re-entry", elwell(1904, 19), "REENTRY", 3) == []
+
+
+def test_a_defenders_way_in_to_his_partners_suit_established_to_the_last_card_is_kept() -> None:
+    # Elwell 1904 Hand 33: B's last diamond to A's ♦A; the adversaries hold no diamond after it
+    (f,) = found("re-entry", elwell(1904, 33), "REENTRY", 4)
+    assert "to A's ♦A: that is the way in to A's established diamonds" in f.text

@@ -68,12 +68,16 @@ def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
         if len(won) > 1 and not _master(ctx, won[-1][0], h, won[-1][1]):
             return None  # a card led that was no master was not cashed but finessed (1904 Hand 16)
         if why == (_Purpose.ESTABLISHED, h.partner) and t.leader.side != h.side:
+            if not ctx.declarer_side(h) and not _established_after(ctx, j, h.partner, lead.suit):
+                return None  # [interp] a defender's suit with cards still to draw (1904 Hand 19)
             link = _link_finding(ctx, i, j, h.partner)
             # [interp] a defender who gets in for his partner's suit is the defence's way in (Foster
             # Hand 4, B's ♦Q); a declarer's winner in the short hand is none: the link card is
             # (Elwell 1902 Hand 4: the dealer's ♠8 to dummy's ♠A), or no note
             if link is not None or ctx.declarer_side(h):
                 return link
+        if why is not None and why[0] is _Purpose.ESTABLISHED and _partner_ruffs(ctx, j, h, lead.suit):
+            return None  # [interp] the suit is not run when the partner trumps it (1904 Hand 6, ♣Q)
         if why is not None:
             return _reentry_finding(ctx, i, won, j, why)
         if u.winner != h:
@@ -95,6 +99,18 @@ def _returned(ctx: Context, i: int, j: int) -> bool:
     )
 
 
+def _partner_ruffs(ctx: Context, j: int, h: Seat, suit: Suit) -> bool:
+    """While ``h`` keeps leading ``suit`` from trick index ``j``, his partner trumps one of those
+    cards: the suit was not run but used to give the partner the lead."""
+    for u in ctx.tricks[j:]:
+        if u.leader != h or u.led_suit != suit:
+            return False
+        card = u.card_of(h.partner)
+        if card is not None and card.suit == ctx.trump and card.suit != suit:
+            return True
+    return False
+
+
 def _master(ctx: Context, j: int, h: Seat, card: Card) -> bool:
     """``card``, led by ``h`` to trick index ``j``, is above every card of its suit the adversaries hold."""
     return all(c.rank < card.rank for o in opponents(h) for c in ctx.holding(o, card.suit, j))
@@ -112,7 +128,15 @@ def _entry_use(
         if lead.suit != entry_suit and e.suit == lead.suit and e.after < j and e.seat in (h, h.partner):
             return _Purpose.ESTABLISHED, e.seat
     f = finesse_at(ctx, j)
-    if f is not None and f.seat == h.partner and ctx.tenace(h.partner, lead.suit, j) is not None:
+    # [interp] a defender's "finesse" is played with dummy in view: the missing card is with the
+    # declarer, who either has played already (the card is sure to win: 1904 Hand 25) or plays
+    # after (the low card cannot win: 1904 Hand 17); only the declarer's side finesses
+    if (
+        f is not None
+        and f.seat == h.partner
+        and ctx.declarer_side(f.seat)
+        and ctx.tenace(h.partner, lead.suit, j)
+    ):
         return _Purpose.FINESSE, h.partner
     return None
 
@@ -206,6 +230,16 @@ def _good_after(ctx: Context, j: int, hand: Seat, suit: Suit) -> bool:
     """[interp] After trick index ``j`` ``hand`` still holds cards of ``suit`` to run, and the suit
     is established: not a lone master (Elwell 1904 Hand 12: dummy's ♦7, its last diamond)."""
     return bool(ctx.holding(hand, suit, j + 1))
+
+
+def _established_after(ctx: Context, j: int, hand: Seat, suit: Suit) -> bool:
+    """[interp] After trick index ``j`` ``hand`` still holds cards of ``suit``, every one above
+    all the adversaries' cards of it: a defender's suit is not yet established while the
+    adversaries keep a card above his lowest (1904 Hand 19: A's ♠6 under dummy's ♠9 and Z's ♠8,
+    where the way in was B's ♥A and the spades were still to be drawn)."""
+    mine = ctx.holding(hand, suit, j + 1)
+    theirs = [c for o in opponents(hand) for c in ctx.holding(o, suit, j + 1)]
+    return bool(mine) and all(c.rank > t.rank for c in mine for t in theirs)
 
 
 def _entry_kept(ctx: Context, i: int) -> Finding | None:
