@@ -107,3 +107,32 @@ def test_only_an_elwell_lesson_quotes_elwell_s_definition() -> None:
     game = game_from_yaml((HANDS / "elwell-1902" / "hand-6.yaml").read_text(encoding="utf-8"))
     [f] = [f for f in false_cards(Context(game)) if f.trick == 2]
     assert "Elwell" not in f.text and f.text.endswith("who holds the ♦Q.")
+
+
+# ---------------------------------------------------------------------------------------------
+# Refusing a finesse (detectors/declarer_choices.py)
+
+
+def refused(ctx: Context) -> list[Finding]:
+    return DETECTORS["refuse-finesse"](ctx)
+
+
+def test_the_ace_put_up_from_ace_queen_third_hand_refuses_the_finesse() -> None:
+    # Elwell 1902 Hand 10 trick 4: dummy leads the ♣2 and the dealer wins with the ♣A, not the ♣Q.
+    [f] = [f for f in refused(elwell("elwell-1902", 10)) if f.trick == 4]
+    assert f.facts == {"played": "♣A", "queen_with": "Z", "king_with": "A"}
+    assert "puts up the ♣A third hand and takes no finesse" in f.text
+
+
+def test_the_ace_put_up_second_hand_over_partner_s_queen_refuses_the_finesse() -> None:
+    # Foster's Hand 1 trick 4: A leads the ♦7 and dummy's ♦A goes up, the dealer holding the ♦Q.
+    [f] = [f for f in refused(context(1)) if f.trick == 4]
+    assert f.facts["queen_with"] == "Z" and f.facts["king_with"] == "B"
+    assert "it would have left the trick to the dealer's ♦Q, last to play, had A held the ♦K" in f.text
+
+
+def test_an_ace_led_or_a_later_round_is_no_refused_finesse() -> None:
+    # Elwell 1904 Hand 8 trick 2: dummy leads the ♥A from ♥A Q (a lead, not a play over a card);
+    # Hand 20 trick 2: the dealer leads the ♦A from ♦A Q 2.
+    assert refused(elwell("elwell-1904", 8)) == []
+    assert [f for f in refused(elwell("elwell-1904", 20)) if f.trick == 2] == []

@@ -84,7 +84,7 @@ _ALL = (
     Technique(
         "duck", "letting a trick go with a small card, keeping the winner for a later round", "hold-up"
     ),  # a duck is a hold-up with a small card: the hold-up detector finds it (DUCK)
-    Technique("refuse-finesse", "declining a finesse one could take, for a safer line", None),
+    Technique("refuse-finesse", "declining a finesse one could take, for a safer line", "refuse-finesse"),
     Technique("keep-out", "keeping the dangerous hand out of the lead", "keep-out"),
     Technique(
         "false-card", "playing a card other than the natural one, to mislead the adversaries", "false-card"

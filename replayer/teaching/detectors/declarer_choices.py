@@ -12,7 +12,7 @@ from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, listed
 
-__all__ = ["false_card"]
+__all__ = ["false_card", "refuse_finesse"]
 
 _ELWELL = 'Elwell calls a false card "playing the ace, holding the king, or any similar attempt to conceal the cards held".'
 
@@ -97,4 +97,66 @@ def _false_card_at(ctx: Context, i: int) -> Finding | None:
             "hidden_from": sorted(ctx.who(d) for d in hidden),
         },
         text=text,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Refusing a finesse
+
+
+@detector("refuse-finesse", "Refusing a finesse", Phase.DECLARERS_PLAY, 81)
+def refuse_finesse(ctx: Context) -> list[Finding]:
+    """FINESSE_REFUSED [interp]: at the first round of a suit, the declarer or dummy, second or third
+    hand, puts up the ace while the queen is in the same hand (and would win the trick so far) or,
+    second hand, in the partner's, fourth; the king is with an adversary and not yet played."""
+    if ctx.declarer is None:
+        return []
+    return each_trick(ctx, _refused_at)
+
+
+def _refused_at(ctx: Context, i: int) -> Finding | None:
+    t = ctx.tricks[i]
+    if not ctx.complete(i) or ctx.rounds(t.plays[0][1].suit)[0] != i:
+        return None
+    for upto, (seat, card) in enumerate(t.plays[1:3], start=1):
+        if not ctx.declarer_side(seat) or card.rank != Rank.ACE or card.suit != t.plays[0][1].suit:
+            continue
+        queen, king = Card(card.suit, Rank.QUEEN), Card(card.suit, Rank.KING)
+        holder = ctx.holder(king, i)
+        if holder is None or not ctx.defender(holder) or king in {c for _, c in t.plays[:upto]}:
+            return None
+        best = ctx.winning_so_far(i, upto)
+        if queen in ctx.hand(seat, i) and best is not None and best[1].suit == card.suit:
+            if best[1].rank < Rank.QUEEN:
+                return _refused_finding(ctx, i, seat, card, queen, holder, None)
+        elif upto == 1 and queen in ctx.hand(seat.partner, i):
+            return _refused_finding(ctx, i, seat, card, queen, holder, seat.partner)
+        return None
+    return None
+
+
+def _refused_finding(
+    ctx: Context, i: int, seat: Seat, ace: Card, queen: Card, holder: Seat, fourth: Seat | None
+) -> Finding:
+    t = ctx.tricks[i]
+    king = Card(ace.suit, Rank.KING)
+    where = "second" if ctx.position(i, seat) == 1 else "third"
+    if fourth is None:
+        instead = f"the {queen} in the same hand would have been a finesse against the {king}"
+    else:
+        instead = (
+            f"played low, it would have left the trick to {ctx.role(fourth)}'s {queen}, last to play, "
+            f"had {ctx.who(t.leader)} held the {king}"
+        )
+    return Finding(
+        motif="refuse-finesse",
+        label="FINESSE_REFUSED",
+        trick=t.number,
+        seats=(seat,),
+        cards=(ace,),
+        facts={"played": str(ace), "queen_with": ctx.who(fourth or seat), "king_with": ctx.who(holder)},
+        text=(
+            f"{capitalised(ctx.role(seat))} puts up the {ace} {where} hand and takes no finesse: {instead}. "
+            f"The {king} is with {ctx.who(holder)}."
+        ),
     )
