@@ -68,6 +68,8 @@ def _duck(ctx: Context, e: Established, i: int) -> Finding | None:
     h, card = higher[-1]
     won = t.card_of(safe)
     assert won is not None  # the winner played to the trick
+    if _finesse(ctx, i, won):
+        return None
     text = (
         f"The {ctx.dealer_word()[4:]} lets {ctx.who(safe)} win this trick with the {won}, though "
         f"{ctx.role(h)} could have taken it with the {card}: {ctx.who(safe)} has no "
@@ -75,6 +77,22 @@ def _duck(ctx: Context, e: Established, i: int) -> Finding | None:
         f"({cards_text(_long(ctx, e, i))}), is kept out of the lead."
     )
     return _finding(ctx, e, i, "KEEP_OUT_DUCK", (won, card), text)
+
+
+def _finesse(ctx: Context, i: int, won: Card) -> bool:
+    """The declarer's side's highest card of the trick is beaten by no defender's card of the suit
+    but the one that won it: that card was finessed against, not ducked to (Elwell 1902 Hand 9
+    trick 8, the ♠J led and the ♠K over it)."""
+    t = ctx.tricks[i]
+    ours = [c for s, c in t.plays if ctx.declarer_side(s) and c.suit == won.suit]
+    if not ours:
+        return False
+    top = max(c.rank for c in ours)
+    if t.winner is None:
+        return False
+    theirs = [c for d in (t.winner, t.winner.partner) for c in ctx.holding(d, won.suit, i)]
+    over = [c for c in theirs if c.rank > top]
+    return over == [won]
 
 
 def _win_at_once(ctx: Context, e: Established, i: int) -> Finding | None:
@@ -96,7 +114,9 @@ def _win_at_once(ctx: Context, e: Established, i: int) -> Finding | None:
     plays = [(s, _instead(ctx, e, s, c, led, i)) for s, c in t.plays]
     if trick_winner(plays, ctx.trump) != e.seat:
         return None
-    best = mine[0]
+    # the card the dangerous defender plays in the alternative: the one he played if he played
+    # before the winning card (Elwell 1904 Hand 34 trick 9), else his highest
+    best = dict(plays)[e.seat]
     text = (
         f"{ctx.role(w)[0].upper()}{ctx.role(w)[1:]} wins at once with the {card}: had the "
         f"{ctx.dealer_word()[4:]}'s side played low, {ctx.who(e.seat)} could have won with the "
@@ -112,7 +132,10 @@ def _instead(ctx: Context, e: Established, s: Seat, c: Card, led: Suit, i: int) 
     what they played."""
     if ctx.declarer_side(s) and ctx.holding(s, led, i):
         return ctx.holding(s, led, i)[-1]
-    if s == e.seat and ctx.tricks[i].leader != s:
+    t = ctx.tricks[i]
+    seats = [p for p, _ in t.plays]
+    w = t.winner
+    if s == e.seat and t.leader != s and w is not None and seats.index(s) > seats.index(w):
         return ctx.holding(s, led, i)[0]
     return c
 

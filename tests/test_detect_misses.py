@@ -1,0 +1,36 @@
+"""The last misses of the defence, hold-ups and keep-out (issue 14, items 2 and 3): each test runs
+the detector on the hand itself and checks the finding the cards support, at the trick the author
+names, or that no finding is made where its words would be false."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from replayer.teaching.context import Context
+from replayer.teaching.detectors.keep_out import keep_out
+from tests.support.games import game_from_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def hand(book: str, n: int) -> Context:
+    path = ROOT / "hands" / book / f"hand-{n}.yaml"
+    return Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name))
+
+
+def test_a_finesse_that_loses_to_the_safe_defender_is_not_called_a_duck() -> None:
+    # Elwell 1902 Hand 9 trick 8: the ♠J is led and dummy plays low hoping A holds the ♠K; B's ♠K
+    # wins. Dummy played before B, so nothing was ducked: no KEEP_OUT_DUCK there
+    assert [f for f in keep_out(hand("elwell-1902", 9)) if f.trick == 8] == []
+    # a true duck stays: Elwell 1902 Hand 5 trick 4, dummy's ♣7 under the ♣A K lets B's ♣10 win
+    (f,) = [f for f in keep_out(hand("elwell-1902", 5)) if f.trick == 4]
+    assert f.label == "KEEP_OUT_DUCK"
+
+
+def test_the_card_that_would_have_won_is_the_one_the_dangerous_hand_already_played() -> None:
+    # Elwell 1904 Hand 34 trick 9: B has played the ♣9 before the dealer's ♣A; had the dealer
+    # played low, that ♣9 would have won, not B's ♣10
+    (f,) = [f for f in keep_out(hand("elwell-1904", 34)) if f.trick == 9]
+    assert f.label == "KEEP_OUT_WIN"
+    assert "B could have won with the ♣9" in f.text
+    assert "♣10" not in f.text
