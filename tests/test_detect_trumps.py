@@ -106,7 +106,7 @@ def test_trumps_and_cards_not_next_in_rank_are_no_false_card() -> None:
 def test_only_an_elwell_lesson_quotes_elwell_s_definition() -> None:
     game = game_from_yaml((HANDS / "elwell-1902" / "hand-6.yaml").read_text(encoding="utf-8"))
     [f] = [f for f in false_cards(Context(game)) if f.trick == 2]
-    assert "Elwell" not in f.text and f.text.endswith("who holds the ♦Q.")
+    assert "Elwell" not in f.text and f.text.endswith("the ♦Q stays unseen in his hand.")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -79,9 +79,8 @@ def _false_card_at(ctx: Context, i: int) -> Finding | None:
     whom = listed(sorted(ctx.who(d) for d in hidden))
     text = (
         f"{capitalised(ctx.dealer_word())} wins the trick with the {card}, though he holds the {lower}, which "
-        f"would win the trick as well: a false card. Had he won with the {lower}, {whom} would know where it is; "
-        f"won with the {card}, the trick leaves {'them' if len(hidden) > 1 else 'him'} to guess who holds the "
-        f"{lower}."
+        f"would win it as well: a false card. Won with the {lower}, the trick would have shown {whom} that he "
+        f"holds it; the {card} shows only the {card.rank.word}, and the {lower} stays unseen in his hand."
     )
     if ctx.author is Author.ELWELL:
         text += " " + _ELWELL
