@@ -59,7 +59,7 @@ def test_where_double_dummy_cannot_judge_the_card_the_note_says_why() -> None:
     (out,) = referee(HAND_3, [f], [Weighed(1, lead[0], lead[1], 2, (Card.parse("S9"), Card.parse("S8")))])
     assert "cost two tricks (♠9 or ♠8 would have kept them)" in out.text
     assert out.text.endswith(
-        "it cannot judge this card: an opening lead is chosen without seeing the other hands."
+        "it cannot judge this card: a lead by the rules is chosen without seeing the hidden hands."
     )
     assert not out.text.startswith("A note. But")
 

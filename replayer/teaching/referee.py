@@ -38,7 +38,7 @@ __all__ = ["SINGLE_DUMMY", "AuthorsWord", "Weighed", "key_card", "referee"]
 #: the detectors whose cards are chosen without seeing the hands and are worth what they tell or
 #: hide: double dummy, which sees every card, cannot judge them
 SINGLE_DUMMY: Mapping[str, str] = {
-    "lead": "an opening lead is chosen without seeing the other hands",
+    "lead": "a lead by the rules is chosen without seeing the hidden hands",
     "eleven": "a count by the Eleven Rule reads the unseen hands",
     "echo": "a signal is worth what it tells partner, and double dummy needs no telling",
     "false-card": "a false card is worth what it hides, and double dummy sees everything",
