@@ -696,9 +696,16 @@ def _trump_later(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
             f"{'the master' if len(masters) == 1 else 'the masters'} ({cards_text(masters)}): "
             f"each trump drawn now is one {who} cannot use to ruff."
         )
-    # [interp] the note belongs to the decision to start on trumps: a defender's later trump leads are kept quiet.
+    # [interp] the note belongs to the decision to lead trumps: a defender's trump lead straight on from his
+    # own (the next round of the same plan) is kept quiet; one made again after the lead went to the other
+    # side or to partner, while a ruff is still to be stopped, is a new decision (Elwell 1904 Hand 25
+    # trick 4: "B again leads through the strong trump hand").
     again = any(ctx.tricks[j].leader == seat and ctx.tricks[j].led_suit == trump for j in range(i))
-    facts["again"] = again
+    straight_on = i > 0 and ctx.tricks[i - 1].leader == seat and ctx.tricks[i - 1].led_suit == trump
+    facts |= {"again": again, "straight_on": straight_on}
+    shown = not forced and (not again or (not straight_on and bool(ruffs)))
+    if again:
+        text = text.replace(f"leads a trump, {card}", f"leads a trump again, {card}", 1)
     return Finding(
         "trump-lead",
         "TRUMP_LEAD",
@@ -708,7 +715,7 @@ def _trump_later(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
         text,
         (),
         facts,
-        not forced and not again,
+        shown,
     )
 
 

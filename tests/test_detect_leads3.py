@@ -1,0 +1,46 @@
+"""Trump leads by the defenders (issue 14, items 2 and 3): a defender's trump lead made again, after
+the lead has left him, while a ruff is still to be stopped, is a new decision and is shown; the next
+round straight on from his own trump lead is not. On the corpus's hands, with the author known from
+the hand's source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from replayer.lessons.model import book_author
+from replayer.record.reader import load
+from replayer.teaching.annotate import annotate
+from replayer.teaching.findings import Finding
+from support.games import game_from_yaml
+
+HANDS = Path(__file__).parent.parent / "hands"
+
+
+def findings(book: str, n: int, detector: str) -> list[Finding]:
+    path = HANDS / book / f"hand-{n}.yaml"
+    text = path.read_text(encoding="utf-8")
+    record, _ = load(text, str(path))
+    assert record is not None
+    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))
+
+
+def trump_leads(book: str, n: int) -> dict[int, Finding]:
+    return {f.trick: f for f in findings(book, n, "trump-lead") if f.label == "TRUMP_LEAD"}
+
+
+def test_a_defender_who_leads_trumps_again_after_regaining_the_lead_is_noted() -> None:
+    # Elwell 1904 Hand 25, trick 4: "B again leads through the strong trump hand" (B led ♥5 at trick 2,
+    # A won it and led a diamond, B won and leads ♥3); dummy still has two trumps and one spade
+    found = trump_leads("elwell-1904", 25)
+    assert found[2].shown and not found[2].facts["again"]
+    f = found[4]
+    assert f.shown and f.facts["again"] and not f.facts["straight_on"]
+    assert f.text.startswith("B leads a trump again, ♥3;")
+    assert "Dummy has two trumps and is short in spades, where the defenders hold the master (♠A)" in f.text
+
+
+def test_the_next_round_straight_on_from_a_defenders_own_trump_lead_is_kept_quiet() -> None:
+    # Elwell 1904 Hand 26: B "leads the ace and then a low trump" (tricks 3 and 4): one decision
+    found = trump_leads("elwell-1904", 26)
+    assert found[3].shown
+    assert found[4].facts["straight_on"] and not found[4].shown
