@@ -44,3 +44,30 @@ def test_the_next_round_straight_on_from_a_defenders_own_trump_lead_is_kept_quie
     found = trump_leads("elwell-1904", 26)
     assert found[3].shown
     assert found[4].facts["straight_on"] and not found[4].shown
+
+
+def waits(book: str, n: int) -> list[Finding]:
+    return [f for f in findings(book, n, "through") if f.label == "THROUGH_WAIT"]
+
+
+def test_the_partner_who_won_a_lead_through_waits_for_it_to_come_again() -> None:
+    # Elwell 1904 Hand 28 trick 4: "B in turn must wait for A to lead through dummy's ♦K again"; B won
+    # A's ♦10 with the ♦Q at trick 3, leads a heart, and A's ♦9 goes through dummy at trick 9
+    (f,) = waits("elwell-1904", 28)
+    assert f.shown and f.trick == 4 and f.all_tricks == (4, 9)
+    assert f.text == (
+        "B does not lead diamonds back up to dummy's ♦K 3 2: his ♦A still sits over dummy's ♦K, and by "
+        "Elwell's rule he waits for A to lead through dummy again, as A does at trick 9."
+    )
+
+
+def test_the_wait_names_the_trick_where_the_lead_through_comes_again() -> None:
+    # Elwell 1904 Hand 25 trick 3: A keeps ♥K 2 over the dealer's ♥Q; B leads a trump through at trick 4
+    (f,) = waits("elwell-1904", 25)
+    assert f.all_tricks == (3, 4) and f.facts["over"] == "♥K" and f.facts["kept"] == "♥Q"
+
+
+def test_no_wait_when_the_partner_leads_the_suit_on_himself() -> None:
+    # Elwell 1904 Hand 26: "B has no reason to wait for the trumps to be led through again": B won A's
+    # trump lead with the ♥Q and leads the ♥A himself at trick 3
+    assert waits("elwell-1904", 26) == []

@@ -371,7 +371,7 @@ def through(ctx: Context) -> list[Finding]:
     from whether the dealer passed the make."""
     if ctx.declarer is None or ctx.dummy is None:
         return []
-    return each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at)
+    return each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at) + each_trick(ctx, _wait_at)
 
 
 def _new_suit(ctx: Context, i: int) -> tuple[Seat, Card] | None:
@@ -522,6 +522,39 @@ def _through_honour_at(ctx: Context, i: int) -> Finding | None:
     facts |= {"again": again}
     seats, cards = (got.leader, got.second), (got.led, got.won)
     return Finding("through", "THROUGH_HONOUR", t.number, seats, cards, text, tricks, facts, not again)
+
+
+def _wait_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 25 trick 3: "He holds the king of trumps protected and must wait until his partner
+    can again lead through the dealer's hand."  A defender won his partner's lead through (``_through_honour``
+    at the trick before), still holds, guarded, his card over the honour the second hand kept, and leads
+    another suit; the partner's next lead of that suit goes through the second hand again, both cards
+    still held (Elwell 1904 Hand 28 trick 4).  Elwell's lessons only."""
+    got = _through_honour(ctx, i - 1) if i > 0 and ctx.author is Author.ELWELL else None
+    first = ctx.lead(i)
+    if got is None or first is None or not ctx.defender(first[0]) or first[0] != got.leader.partner:
+        return None
+    suit, waiter, second = got.led.suit, first[0], got.second
+    held = ctx.holding(waiter, suit, i)
+    if first[1].suit == suit or got.over not in held or len(held) < 2:
+        return None
+    later = [j for j in ctx.rounds(suit) if j > i]
+    if not later or ctx.tricks[later[0]].leader != got.leader:
+        return None
+    k = later[0]
+    if got.over not in ctx.hand(waiter, k) or got.kept not in ctx.hand(second, k):
+        return None
+    name = {s: ctx.role(s) for s in Seat}
+    t, again = ctx.tricks[i], ctx.tricks[k].number
+    text = (
+        f"{capitalised(name[waiter])} does not lead {suit.word} back up to {name[second]}'s "
+        f"{cards_text(ctx.holding(second, suit, i))}: his {got.over} still sits over {name[second]}'s {got.kept}, "
+        f"and by Elwell's rule he waits for {name[got.leader]} to lead through {name[second]} again, as "
+        f"{name[got.leader]} does at trick {again}."
+    )
+    facts = {"suit": suit.word, "over": str(got.over), "kept": str(got.kept), "again_at": again}
+    cards, tricks = (first[1], got.over), (t.number, again)
+    return Finding("through", "THROUGH_WAIT", t.number, (waiter, second), cards, text, tricks, facts)
 
 
 def _put_in(ctx: Context, i: int, leader: Seat) -> str:
