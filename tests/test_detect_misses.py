@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replayer.teaching.context import Context
+from replayer.teaching.context import Author, Context
+from replayer.teaching.detectors.discards import discard
 from replayer.teaching.detectors.keep_out import keep_out
 from tests.support.games import game_from_yaml
 
@@ -15,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def hand(book: str, n: int) -> Context:
     path = ROOT / "hands" / book / f"hand-{n}.yaml"
-    return Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name))
+    author = Author.ELWELL if book.startswith("elwell") else Author.FOSTER
+    return Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name), author)
 
 
 def test_a_finesse_that_loses_to_the_safe_defender_is_not_called_a_duck() -> None:
@@ -34,3 +36,20 @@ def test_the_card_that_would_have_won_is_the_one_the_dangerous_hand_already_play
     assert f.label == "KEEP_OUT_WIN"
     assert "B could have won with the ♣9" in f.text
     assert "♣10" not in f.text
+
+
+def test_a_defender_discards_rather_than_trump_when_partner_holds_the_commanding_card() -> None:
+    # Elwell 1904 Hand 2 trick 8: dummy leads the ♦5; B's ♥7 2 are below the dealer's ♥8, who
+    # plays after him with no diamond, and A holds the commanding ♦J: B throws the ♠7
+    (f,) = [f for f in discard(hand("elwell-1904", 2)) if f.trick == 8]
+    assert f.label == "DISCARD_NOT_RUFF" and f.shown
+    assert "his trumps (♥7 2) are below the dealer's ♥8" in f.text
+    assert "A holds the commanding diamond, the ♦J" in f.text and "Elwell's rule" in f.text
+    # trick 7: A's ♥K would win over dummy's trumps, so no overtrump: not this note
+    assert [f.label for f in discard(hand("elwell-1904", 2)) if f.trick == 7] == ["DISCARD_NEUTRAL"]
+
+
+def test_no_discard_rather_than_trump_note_in_a_foster_lesson() -> None:
+    # the rule quoted is Elwell's: a Foster lesson never gets it
+    for n in range(1, 6):
+        assert all(f.label != "DISCARD_NOT_RUFF" for f in discard(hand("foster-1904", n)))

@@ -10,7 +10,7 @@ import enum
 
 from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector
 from ..words import cards_text
 from .defence import _n, _of, _suit_name
@@ -30,6 +30,7 @@ class _Discard(enum.StrEnum):
     UNGUARDS = "DISCARD_UNGUARDS"
     KEEPS_WINNER = "DISCARD_KEEPS_WINNER"
     GUARD_DEVIATION = "DISCARD_GUARD_DEVIATION"
+    NOT_RUFF = "DISCARD_NOT_RUFF"
     NEUTRAL = "DISCARD_NEUTRAL"
 
 
@@ -273,6 +274,8 @@ def _discard_label(
     spare = _spare(ctx, i, seat, card, suits)
     if spare and _length_lost(ctx, i, seat, own) is not None:
         return _Discard.GUARD_DEVIATION
+    if _partner_commands(ctx, i, seat) is not None:
+        return _Discard.NOT_RUFF
     if not protected or _length_guard(ctx, i, seat, own):
         return _Discard.NEUTRAL  # nothing to protect, or a suit still needed against the declarer's length
     # "first discard of the deal" is known only when the record starts at trick 1 [interp]
@@ -283,6 +286,39 @@ def _discard_label(
     if first is not None and card.suit == first and ctx.game.first_trick == 1:
         return _Discard.CONTINUES
     return _Discard.NEUTRAL
+
+
+def _partner_commands(ctx: Context, i: int, seat: Seat) -> Card | None:
+    """In Elwell's lessons at a trump declaration: the seat could trump the plain suit led, and his
+    partner, who did not lead it, holds its commanding card (Elwell 1904 Hand 2 trick 8) — "If a
+    suit is led, of which you hold the commanding card in the opposite hand, your best defence is
+    to take a discard" (Elwell 1904, *Advanced Bridge*, "When to trump"). Returns that card."""
+    led = ctx.led(i)
+    if ctx.author is not Author.ELWELL or led is None or led.suit == ctx.trump or not ctx.trumps(seat, i):
+        return None
+    top = ctx.unplayed(led.suit, i)[0]
+    t = ctx.tricks[i]
+    if t.leader == seat.partner or ctx.holder(top, i) != seat.partner or _overtrumper(ctx, i, seat) is None:
+        return None
+    return top
+
+
+def _overtrumper(ctx: Context, i: int, seat: Seat) -> Seat | None:
+    """A declarer's hand playing after the seat, with none of the suit led and a trump above all
+    of the seat's: had the seat trumped, it could overtrump [interp]."""
+    led, mine = ctx.led(i), ctx.trumps(seat, i)
+    after = [s for s, _ in ctx.tricks[i].plays[ctx.position(i, seat) + 1 :] if ctx.declarer_side(s)]
+    for s in after:
+        theirs = ctx.trumps(s, i)
+        if (
+            led is not None
+            and not ctx.holding(s, led.suit, i)
+            and theirs
+            and mine
+            and theirs[0].rank > mine[0].rank
+        ):
+            return s
+    return None
 
 
 def _discard_text(
@@ -312,6 +348,8 @@ def _discard_text(
             f"{b} discards {card}, which leaves {lost} without a guard while {ctx.dealer_word()}'s side "
             f"still holds a higher {name[:-1]}. The book advises discarding from a suit that can spare a card."
         )
+    if label == _Discard.NOT_RUFF:
+        return _not_ruff_text(ctx, i, seat, card)
     if label == _Discard.KEEPS_WINNER:
         winners = _winners_kept(ctx, i, seat, card, suits)
         when = " and ".join(f"{c} wins trick {_win_of(ctx, i, seat, c)}" for c in winners)
@@ -329,3 +367,16 @@ def _discard_text(
             f"He could spare a card of {spare}."
         )
     return f"{b} discards {card}."
+
+
+def _not_ruff_text(ctx: Context, i: int, seat: Seat, card: Card) -> str:
+    top, over, led = _partner_commands(ctx, i, seat), _overtrumper(ctx, i, seat), ctx.led(i)
+    assert top is not None and over is not None and led is not None
+    b, suit, high = ctx.who(seat), _suit_name(led.suit)[:-1], ctx.trumps(over, i)[0]
+    mine, them = cards_text(ctx.trumps(seat, i)), ctx.role(over)
+    return (
+        f"{b} has no {suit}, but his trumps ({mine}) are below {them}'s {high}, and {them} plays after "
+        f"him with no {suit} either; {ctx.who(seat.partner)} holds the commanding {suit}, the {top}: "
+        f"{b} discards {card} rather than trump. Elwell's rule: when a suit is led whose commanding card "
+        f"the partner holds, the best defence is to take a discard."
+    )
