@@ -32,7 +32,7 @@ class Technique:
 
 
 _ALL = (
-    # -- the techniques a detector looks for (the detector of the same name) -------------------
+    # -- the first detectors' techniques (mostly the detector of the same name) ----------------
     Technique("lead", "the opening lead chosen by the book's rules and tables", "lead"),
     Technique(
         "eleven", "the Eleven Rule: from a fourth-best lead, how many higher cards the others hold", "eleven"
@@ -77,10 +77,7 @@ _ALL = (
         "re-entry", "a card that gives the lead back to a hand with winners; keeping or using it", "re-entry"
     ),
     Technique("draw-trumps", "leading trumps until the adversaries have none left", "draw-trumps"),
-    Technique(
-        "overtake", "winning partner's trick with a higher card, to take the lead or to unblock", "overtake"
-    ),
-    # -- techniques no detector finds yet --------------------------------------------------------
+    # -- techniques added with the evaluation (issue 14): the detector that finds each, or None ----
     Technique(
         "duck", "letting a trick go with a small card, keeping the winner for a later round", "hold-up"
     ),  # a duck is a hold-up with a small card: the hold-up detector finds it (DUCK)
@@ -97,6 +94,9 @@ _ALL = (
         "ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", "draw-trumps"
     ),
     Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", None),
+    Technique(
+        "overtake", "winning partner's trick with a higher card, to take the lead or to unblock", "overtake"
+    ),
     Technique("tenace", "keeping a tenace (like A Q over the K), or leading up to partner's", "through"),
     Technique(
         "placing", "reading the cards: placing an unseen card from the play or the inferences", "placing"
