@@ -153,3 +153,28 @@ def test_the_lowest_card_reading_is_elwell_s_rule_at_no_trumps_only() -> None:
 def test_a_return_that_places_no_honour_is_no_note() -> None:
     # Elwell 1904 Hand 29, trick 12: B's ♥7 places only the dealer's ♥9.
     assert 12 not in _at(_elwell("elwell-1904", 29), "PLACED_BY_RETURN")
+
+
+def test_no_count_from_a_partner_who_can_beat_the_card_led() -> None:
+    # Elwell 1904 Hand 34, trick 6: A plays the ♥4 to B's ♥Q holding the ♥A; Hand 35, trick 3: A
+    # plays the ♥6 to B's ♥Q holding the ♥K. Either keeps his winner and plays low from any length.
+    assert 6 not in _at(_elwell("elwell-1904", 34), "COUNTED_FROM_LOWEST_CARD")
+    assert 3 not in _at(_elwell("elwell-1904", 35), "COUNTED_FROM_LOWEST_CARD")
+
+
+def test_the_lowest_card_count_uses_the_cards_dealt_including_dummy_s_discards() -> None:
+    # Hand 34 with A's ♥A and Z's ♥6 exchanged, played to trick 6: A's ♥4 from ♥8 6 4 cannot beat
+    # B's ♥Q. Dummy has thrown all three hearts, so the count is of the cards dealt: B's four,
+    # dummy's three, A's three at most, so the dealer was dealt at least three.
+    path = ROOT / "hands" / "elwell-1904" / "hand-34.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("A: ♠AJ976 ♣872 ♦54 ♥A84", "A: ♠AJ976 ♣872 ♦54 ♥864")
+    text = text.replace("Z: ♠108 ♣AKQ5 ♦AKQ3 ♥K96", "Z: ♠108 ♣AKQ5 ♦AKQ3 ♥AK9")
+    head, tail = text.split("    - ♥4 ♣4 ♥Q* ♥6\n")
+    text = head + "    - ♥4 ♣4 ♥Q ♥A*\n" + "result:" + tail.split("result:", 1)[1]
+    found = _at(Context(game_from_yaml(text, path.name), Author.ELWELL), "COUNTED_FROM_LOWEST_CARD")
+    assert list(found) == [6]
+    assert found[6].text.endswith(
+        "so A holds three hearts at most; with the four B was dealt and the three dummy was dealt "
+        "(hearts thrown before this trick included), the dealer was dealt at least three."
+    )

@@ -19,7 +19,8 @@ bear it out:
 - **The lowest card to a high card led.**  "If you lead a high card, against a “no-trump” make,
   notice the card that your partner plays to the trick.  If he has four or more of that suit, he
   will not play his lowest" (Elwell 1904): his lowest card says three at most, and so counts the
-  declarer with the rest.
+  declarer with the rest of the cards dealt; read only when he cannot beat the card led (a partner
+  with a higher card keeps it and plays low from any length).
 - **A show-out.**  When one defender cannot follow, every card of the suit the declarer has not seen
   is with the other: a finesse against it is then a certainty (Elwell 1902, Hand 10).
 
@@ -359,12 +360,25 @@ def _lowest_at(ctx: Context, i: int) -> Finding | None:
     seen = ctx.visible(leader, i, 4)
     if held[-1] != card or any(_card(led.suit, r) not in seen for r in range(int(Rank.TWO), int(card.rank))):
         return None
-    out = len(ctx.unplayed(led.suit, i))
-    mine, dummys = len(ctx.holding(leader, led.suit, i)), len(ctx.holding(ctx.dummy, led.suit, i))
-    least = out - mine - dummys - 3
-    if least < 3 or len(held) > 3 or ctx.declarer is None:  # a count worth a note: a guarded suit
+    if held[0].rank > led.rank:  # he can beat the card led: nothing to unblock, he keeps his winner
+        return None  # and plays low from any length, so his lowest card counts nothing
+    counts = _dealt(ctx, i, leader, led.suit)
+    if counts is None or counts[2] < 3 or len(held) > 3 or ctx.declarer is None:  # a guarded suit
         return None
-    return _lowest_note(ctx, i, leader, led, card, (mine, dummys, least))
+    return _lowest_note(ctx, i, leader, led, card, counts)
+
+
+def _dealt(ctx: Context, i: int, leader: Seat, suit: Suit) -> tuple[int, int, int] | None:
+    """The leader's and dummy's cards of ``suit`` at the deal, and the least the declarer was dealt
+    when the leader's partner holds three at most; None when the deal is not whole or the partner has
+    thrown a card of the suit before trick ``i`` (his length then is not his length at the deal)."""
+    if not ctx.complete_deal or ctx.dummy is None:
+        return None
+    partner = leader.partner
+    if len(ctx.holding(partner, suit, 0)) != len(ctx.holding(partner, suit, i)):
+        return None
+    mine, dummys = len(ctx.holding(leader, suit, 0)), len(ctx.holding(ctx.dummy, suit, 0))
+    return mine, dummys, 13 - mine - dummys - 3
 
 
 def _lowest_note(
@@ -372,11 +386,18 @@ def _lowest_note(
 ) -> Finding:
     mine, dummys, least = counts
     partner, number, word = ctx.who(leader.partner), ctx.tricks[i].number, led.suit.word
+    thrown = any(len(ctx.holding(s, led.suit, 0)) != len(ctx.holding(s, led.suit, i)) for s in Seat)
+    count = (
+        f"with the {number_word(mine)} {ctx.who(leader)} was dealt and the {number_word(dummys)} dummy was "
+        f"dealt ({word} thrown before this trick included), {ctx.dealer_word()} was dealt at least "
+        if thrown
+        else f"with {ctx.who(leader)}'s {number_word(mine)} and dummy's {number_word(dummys)}, "
+        f"{ctx.dealer_word()} holds at least "
+    )
     text = (
         f"{partner} plays the {card}, his lowest {word[:-1]}, to {ctx.who(leader)}'s {led}. By Elwell's rule "
         f"at no-trumps a partner with four or more of the suit does not play his lowest to a high card led, "
-        f"so {partner} holds three {word} at most; with {ctx.who(leader)}'s {number_word(mine)} and dummy's "
-        f"{number_word(dummys)}, {ctx.dealer_word()} holds at least {number_word(least)}."
+        f"so {partner} holds three {word} at most; {count}{number_word(least)}."
     )
     facts = {"lowest": str(card), "declarer_at_least": least}
     trick, tricks = number, [number]
