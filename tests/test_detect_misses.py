@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from replayer.teaching.context import Author, Context
+from replayer.teaching.detectors.defence import third_hand
 from replayer.teaching.detectors.discards import discard
 from replayer.teaching.detectors.keep_out import keep_out
 from tests.support.games import game_from_yaml
@@ -53,3 +54,12 @@ def test_no_discard_rather_than_trump_note_in_a_foster_lesson() -> None:
     # the rule quoted is Elwell's: a Foster lesson never gets it
     for n in range(1, 6):
         assert all(f.label != "DISCARD_NOT_RUFF" for f in discard(hand("foster-1904", n)))
+
+
+def test_third_hand_plays_the_lower_of_touching_honours_under_partners_higher_card() -> None:
+    # Elwell 1904 Hand 34 trick 1: A leads the ♠7 from ♠A J 9 7 6; B's ♠K Q touch once A's ♠A,
+    # his partner's, is set aside: B wins with the queen, the lower of the two
+    (f,) = [f for f in third_hand(hand("elwell-1904", 34)) if f.trick == 1]
+    assert f.label == "THIRD_HIGH_OK"
+    assert "B puts ♠Q (from ♠K Q 5 4 3) on A's ♠7" in f.text
+    assert f.facts["top"] == ["♠K", "♠Q"]

@@ -567,7 +567,7 @@ def _third_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
         return None
     holding = ctx.holding(seat, led.suit, i)
     gone = set(ctx.played_before[i]) | {c for _, c in ctx.tricks[i].plays[:2]}
-    top = _top_sequence(holding, ctx.unplayed(led.suit, i), gone)
+    top = _top_sequence(holding, _not_partners(ctx, i, seat, led.suit), gone)
     winners = [c for c in top if c.rank > best[1].rank]
     if len(holding) < 2 or not winners:
         return None
@@ -584,6 +584,15 @@ def _third_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
         facts=facts,
         text=_third_text(ctx, label, seat, card, holding, winners[-1], best, facts),
     )
+
+
+def _not_partners(ctx: Context, i: int, seat: Seat, suit: Suit) -> list[Card]:
+    """The unplayed cards of ``suit`` less those above the seat's own top card that his partner
+    holds: those are his side's, so the seat's top cards touching each other are its top sequence
+    (Elwell 1904 Hand 34 trick 1: B's ♠K Q under A's ♠A, "the lower of two touching honours")."""
+    mine = ctx.holding(seat, suit, i)
+    his = set(ctx.holding(seat.partner, suit, i))
+    return [c for c in ctx.unplayed(suit, i) if not (mine and c.rank > mine[0].rank and c in his)]
 
 
 def _wins_anyway(ctx: Context, i: int, fourth: Seat, card: Card) -> bool:
