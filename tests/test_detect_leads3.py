@@ -71,3 +71,14 @@ def test_no_wait_when_the_partner_leads_the_suit_on_himself() -> None:
     # Elwell 1904 Hand 26: "B has no reason to wait for the trumps to be led through again": B won A's
     # trump lead with the ♥Q and leads the ♥A himself at trick 3
     assert waits("elwell-1904", 26) == []
+
+
+def test_dummy_takes_the_ace_second_hand_from_a_doubleton_and_trumps_the_third_round() -> None:
+    # Elwell 1902 Hand 6, trick 1: "The dealer plays the ace second in hand in order to trump his losing
+    # diamond": dummy's ♦A 4 under A's ♦2, the ♦4 at trick 2, dummy's ♥5 on the dealer's ♦5 at trick 3
+    (f,) = [f for f in findings("elwell-1902", 6, "cover") if f.label == "ACE_SECOND_TO_RUFF"]
+    assert f.shown and f.trick == 1 and f.all_tricks == (1, 3)
+    assert f.text == (
+        "Dummy plays ♦A second hand on A's ♦2, from ♦A 4, and ♦4 on the next round: void of diamonds, dummy "
+        "trumps the dealer's ♦5, lower than the defenders' ♦J 10 9, with ♥5 at trick 3."
+    )

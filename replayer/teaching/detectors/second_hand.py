@@ -77,7 +77,7 @@ def cover(ctx: Context) -> list[Finding]:
 
 
 def _second_hand_at(ctx: Context, i: int) -> Finding | None:
-    return _cover_at(ctx, i) or _beat_dummy_at(ctx, i) or _elwell_second_at(ctx, i)
+    return _cover_at(ctx, i) or _beat_dummy_at(ctx, i) or _elwell_second_at(ctx, i) or _ace_to_ruff_at(ctx, i)
 
 
 def _second(ctx: Context, i: int) -> tuple[Seat, Card, Seat, Card] | None:
@@ -289,3 +289,42 @@ def _elwell_second_at(ctx: Context, i: int) -> Finding | None:
     facts = {"second": cards_text(second), "fourth": cards_text(fourth), "table": card_words}
     label = "SECOND_HAND_OK" if ok else "SECOND_HAND_DEVIATION"
     return Finding("cover", label, ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
+
+
+def _ace_to_ruff_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1902 Hand 6, trick 1: "The dealer plays the ace second in hand in order to trump his losing
+    diamond."  [interp] In Elwell's lessons, with a trump declared: a defender leads, the declaring
+    side's second hand holds the ace and one card only, plays the ace and wins, plays its other card on
+    the next round of the suit and, void, trumps the third round, on which its partner plays a card of
+    the suit (a loser it would otherwise have kept)."""
+    got = _second(ctx, i)
+    if got is None or ctx.author is not Author.ELWELL or ctx.trump is None:
+        return None
+    leader, led, seat, played = got
+    held = ctx.holding(seat, led.suit, i)
+    wins = ctx.complete(i) and ctx.tricks[i].winner == seat
+    if not ctx.defender(leader) or led.suit == ctx.trump or len(held) != 2 or played != held[0] or not wins:
+        return None
+    if played.rank != Rank.ACE:
+        return None
+    later = [j for j in ctx.rounds(led.suit) if j > i][:2]
+    if len(later) < 2 or not all(ctx.complete(j) for j in later):
+        return None
+    small, ruff, partner = ctx.card_of(later[0], seat), ctx.card_of(later[1], seat), seat.partner
+    theirs = ctx.card_of(later[1], partner)
+    if small != held[1] or ruff is None or ruff.suit != ctx.trump or ctx.tricks[later[1]].winner != seat:
+        return None
+    if theirs is None or theirs.suit != led.suit:
+        return None
+    over = [c for d in ctx.defenders for c in ctx.holding(d, led.suit, later[1]) if c.rank > theirs.rank]
+    if not over:
+        return None  # partner's card would have won: no loser trumped
+    name, n = ctx.role(seat), ctx.tricks[later[1]].number
+    text = (
+        f"{capitalised(name)} plays {played} second hand on {ctx.role(leader)}'s {led}, from {cards_text(held)}, "
+        f"and {held[1]} on the next round: void of {led.suit.word}, {name} trumps "
+        f"{ctx.role(partner)}'s {theirs}, lower than the defenders' {cards_text(over)}, with {ruff} at trick {n}."
+    )
+    facts = {"held": cards_text(held), "ruff_at": n, "loser": str(theirs)}
+    number = ctx.tricks[i].number
+    return Finding("cover", "ACE_SECOND_TO_RUFF", number, (seat,), (led, played), text, (number, n), facts)
