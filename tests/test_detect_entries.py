@@ -124,3 +124,46 @@ def test_a_defenders_way_in_to_his_partners_suit_established_to_the_last_card_is
     # Elwell 1904 Hand 33: B's last diamond to A's ♦A; the adversaries hold no diamond after it
     (f,) = found("re-entry", elwell(1904, 33), "REENTRY", 4)
     assert "to A's ♦A: that is the way in to A's established diamonds" in f.text
+
+
+# --- round 3: the entry that sets a suit up, the rounds that set it up, the entry kept by overtaking
+
+
+def test_the_entry_that_lets_dummy_lead_its_long_suit_to_set_it_up() -> None:
+    # Elwell 1902 Hand 3: the ♥J to dummy's ♥Q, then the ♦Q to drive out A's ♦A; the ♠A runs them
+    (f,) = found("re-entry", elwell(1902, 3), "REENTRY", 3)
+    assert f.tricks == (3, 4)
+    assert "the dealer's ♥J puts dummy in with the ♥Q" in f.text
+    assert "leads the ♦Q at trick 4 to set up its own diamonds" in f.text
+
+
+def test_no_set_up_entry_for_a_defender_nor_without_a_second_entry_to_run_the_suit() -> None:
+    # Elwell 1902 Hand 3: A's ♦A and ♥6 at trick 5 (a defender); 1904 Hand 13: the ♠A at trick 1
+    # and the ♥A led at once (no crossing to the partner's hand)
+    assert found("re-entry", elwell(1902, 3), "REENTRY", 4) == []
+    assert found("re-entry", elwell(1904, 13), "REENTRY", 1) == []
+
+
+def test_the_rounds_that_set_the_suit_up_while_the_entry_was_kept() -> None:
+    # Elwell 1902 Hand 4: dummy's diamond drives out B's ♦A at trick 9, the ♣A wins trick 10
+    (f,) = found("re-entry", elwell(1902, 4), "REENTRY", 10)
+    assert f.tricks == (9, 10, 11)
+    assert f.text.startswith(
+        "Re-entry: the diamonds are led at trick 9 (B's ♦A wins trick 9) while the dealer still holds the ♣A."
+    )
+    # Elwell 1904 Hand 12: three rounds of clubs, B's ♣Q wins the third, then the ♦7
+    (g,) = found("re-entry", elwell(1904, 12), "REENTRY", 9)
+    assert g.tricks == (5, 6, 7, 9, 10)
+    assert "tricks 5, 6 and 7 (B's ♣Q wins trick 7) while dummy still holds the ♦7" in g.text
+
+
+def test_an_entry_kept_by_the_partner_overtaking_its_equal() -> None:
+    # Elwell 1904 Hand 11: Z's ♠A on dummy's ♠J keeps the ♠Q, which wins trick 3
+    (f,) = found("re-entry", elwell(1904, 11), "ENTRY_KEPT", 1)
+    assert f.tricks == (1, 3)
+    assert "the dealer wins trick 1 with the ♠A, and dummy plays the ♠J to trick 1, not the ♠Q" in f.text
+
+
+def test_no_entry_kept_for_a_card_the_partner_trumps() -> None:
+    # Elwell 1904 Hand 6: dummy's ♣Q reaches the dealer at trick 10 only because he trumps it
+    assert found("re-entry", elwell(1904, 6), "ENTRY_KEPT", 7) == []

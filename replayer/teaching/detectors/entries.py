@@ -24,6 +24,7 @@ class _Purpose(enum.StrEnum):
     """What a re-entry was for."""
 
     ESTABLISHED = "established"  # to run an established suit
+    SET_UP = "set up"  # to lead the hand's own long suit that is not yet established
     FINESSE = "finesse"  # to lead toward the partner's tenace
 
 
@@ -60,7 +61,7 @@ def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
         lead = ctx.led(j)
         if u.leader != h or lead is None or len(ctx.hand(h, j)) < 2:
             return None  # the lead was lost again, or the last card is forced
-        why = _entry_use(ctx, j, h, lead, entry.suit, est)
+        why = _entry_use(ctx, j, h, lead, entry.suit, est, t.leader == h.partner)
         if why is not None and why[0] is _Purpose.FINESSE and _returned(ctx, i, j):
             return (
                 None  # [interp] third hand winning his partner's lead and returning the suit (1904 Hand 31)
@@ -117,7 +118,7 @@ def _master(ctx: Context, j: int, h: Seat, card: Card) -> bool:
 
 
 def _entry_use(
-    ctx: Context, j: int, h: Seat, lead: Card, entry_suit: Suit, est: list[Established]
+    ctx: Context, j: int, h: Seat, lead: Card, entry_suit: Suit, est: list[Established], crossed: bool
 ) -> tuple[_Purpose, Seat] | None:
     """Why H's lead at trick index ``j`` needed the entry: (``established``, the suit's hand) or
     (``finesse``, the tenace hand)."""
@@ -138,7 +139,28 @@ def _entry_use(
         and ctx.tenace(h.partner, lead.suit, j)
     ):
         return _Purpose.FINESSE, h.partner
+    if crossed and _sets_up(ctx, j, h, lead, est) and lead.suit != entry_suit:
+        return _Purpose.SET_UP, h
     return None
+
+
+def _sets_up(ctx: Context, j: int, h: Seat, lead: Card, est: list[Established]) -> bool:
+    """[interp] (issue 14: re-entries planned) The declarer's side crosses to ``h`` for ``h`` to lead
+    his own long suit, not yet established, at trick index ``j``; the suit is established later
+    and ``h`` runs it after winning, with another card, a trick led by another hand: the suit
+    needed two ways in, one to set it up and one to run it (Elwell 1902 Hand 3: dummy's ♥Q, then
+    the ♠A; 1904 Hand 10: dummy's ♥K, then the ♥5)."""
+    if not ctx.declarer_side(h):
+        return False
+    for e in est:
+        if e.seat != h or e.suit != lead.suit or e.after < j:
+            continue
+        for m in range(e.after + 1, len(ctx.tricks)):
+            u, prev = ctx.tricks[m], ctx.tricks[m - 1]
+            runs = u.leader == h and u.led_suit == e.suit
+            if runs and prev.winner == h and prev.leader != h and prev.led_suit != e.suit:
+                return True
+    return False
 
 
 def _reentry_finding(
@@ -158,23 +180,30 @@ def _reentry_finding(
         via = f"{ctx.role(h)} gets in with the {entry}"
         then = f", cashes the {cards_text(cashed)} and " if cashed else " and "
     purpose, hand = why
+    whose = "his own" if hand == h and h != ctx.dummy else ("its own" if hand == h else ctx.role(hand) + "'s")
+    setup: list[int] = []
     if purpose is _Purpose.ESTABLISHED:
-        whose = (
-            "his own" if hand == h and h != ctx.dummy else ("its own" if hand == h else ctx.role(hand) + "'s")
-        )
         goal = f"leads the {lead} at trick {u.number} to run {whose} established {lead.suit.word}"
+        setup, before = _set_up(ctx, i, h, lead.suit)
+        via = f"{before}{capitalised(via)}" if before else via
+    elif purpose is _Purpose.SET_UP:
+        goal = f"leads the {lead} at trick {u.number} to set up {whose} {lead.suit.word}"
     else:
         goal = (
             f"leads the {lead} at trick {u.number} for the finesse toward "
             f"{ctx.role(hand)}'s {cards_text(ctx.holding(hand, lead.suit, j))}"
         )
-    need = f"the long {lead.suit.word}" if purpose is _Purpose.ESTABLISHED else "the finesse"
+    need = {
+        _Purpose.ESTABLISHED: f"the long {lead.suit.word}",
+        _Purpose.SET_UP: f"setting up the {lead.suit.word}",
+        _Purpose.FINESSE: "the finesse",
+    }[purpose]
     text = f"Re-entry: {via}{then}{goal}. The {entry} was the way in that {need} needed."
     return Finding(
         motif="re-entry",
         label="REENTRY",
         trick=t.number,
-        tricks=tuple(ctx.tricks[k].number for k in range(i, j + 1)),
+        tricks=tuple(ctx.tricks[k].number for k in (*setup, *range(i, j + 1))),
         seats=(h, t.leader),
         cards=(*(c for _, c in won), lead),
         facts={
@@ -188,6 +217,31 @@ def _reentry_finding(
         },
         text=text,
     )
+
+
+def _set_up(ctx: Context, i: int, h: Seat, suit: Suit) -> tuple[list[int], str]:
+    """[interp] (issue 14: a re-entry kept, not only used) The rounds of ``suit`` that ``h``'s side
+    led before the re-entry at trick index ``i``, up to the last one an adversary won: the suit was
+    set up while ``h`` still held the entry (Elwell 1902 Hand 4: dummy's diamond drives out B's
+    ♦A at trick 9, the dealer's ♣A wins trick 10).  No rounds when no adversary won one."""
+    led = [m for m in ctx.rounds(suit) if m < i and ctx.complete(m) and ctx.tricks[m].leader.side == h.side]
+    lost = [m for m in led if (w := ctx.tricks[m].winner) is not None and w.side != h.side]
+    if not lost:
+        return [], ""
+    rounds = [m for m in led if m <= lost[-1]]
+    taken = listed([_won_by(ctx, m) for m in lost])
+    word = "trick" if len(rounds) == 1 else "tricks"
+    at = listed([str(ctx.tricks[m].number) for m in rounds])
+    entry = ctx.tricks[i].card_of(h)
+    return rounds, (
+        f"the {suit.word} are led at {word} {at} ({taken}) while {ctx.role(h)} still holds the {entry}. "
+    )
+
+
+def _won_by(ctx: Context, m: int) -> str:
+    t = ctx.tricks[m]
+    assert t.winner is not None
+    return f"{ctx.role(t.winner)}'s {t.card_of(t.winner)} wins trick {t.number}"
 
 
 def _link_finding(ctx: Context, i: int, j: int, hand: Seat) -> Finding | None:
@@ -250,6 +304,9 @@ def _entry_kept(ctx: Context, i: int) -> Finding | None:
     h = t.winner
     if h is None or leader.side != h.side or ctx.holding(leader, link.suit, i) != [link]:
         return None
+    won = t.card_of(h)
+    if won is None or won.suit != link.suit:
+        return None  # the partner trumps the card: a card to ruff, not a way in (1904 Hand 6, ♣Q)
     for j in range(i - 1, -1, -1):
         u = ctx.tricks[j]
         card = u.card_of(leader)
@@ -328,6 +385,12 @@ def _kept_at(ctx: Context, m: int, h: Seat, entry: Card) -> bool:
     if any(c.suit == ctx.trump and c.suit != entry.suit for s, c in t.plays if s.side != h.side):
         return False  # an adversary ruffed: the entry would not have won
     top = max((c.rank for c in theirs), default=0)
-    if t.winner == h or any(c != entry and c.rank > top for c in ctx.holding(h, entry.suit, m)):
+    if t.winner == h or any(c not in (entry, mine) and c.rank > top for c in ctx.holding(h, entry.suit, m)):
         return False  # winning cheaply is no entry kept; nor is naming one of two masters
-    return any(mine.rank < c.rank < entry.rank for c in theirs)  # not the entry's equal
+    if any(mine.rank < c.rank < entry.rank for c in theirs):
+        return True  # not the entry's equal
+    # [interp] or an equal of the entry that was winning the trick, which the partner overtakes:
+    # the partner spends his own high card so that the entry stays (Elwell 1904 Hand 11: Z's ♠A
+    # on dummy's ♠J keeps dummy's ♠Q; Hand 14: Z's ♥A on dummy's ♥Q keeps the ♥K)
+    k = ctx.position(m, h.partner)
+    return t.winner == h.partner and k > ctx.position(m, h) and ctx.winning_so_far(m, k) == (h, mine)
