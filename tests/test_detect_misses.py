@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from replayer.teaching.context import Author, Context
-from replayer.teaching.detectors.defence import third_hand
+from replayer.teaching.detectors.defence import return_lead, third_hand
 from replayer.teaching.detectors.discards import discard
 from replayer.teaching.detectors.keep_out import keep_out
 from tests.support.games import game_from_yaml
@@ -63,3 +63,14 @@ def test_third_hand_plays_the_lower_of_touching_honours_under_partners_higher_ca
     assert f.label == "THIRD_HIGH_OK"
     assert "B puts ♠Q (from ♠K Q 5 4 3) on A's ♠7" in f.text
     assert f.facts["top"] == ["♠K", "♠Q"]
+
+
+def test_a_return_after_showing_his_own_suit_names_both_tricks() -> None:
+    # Elwell 1904 Hand 24: on lead after the ♣A, B first leads the ♠K of his own spades (trick 5),
+    # which wins, and then returns A's diamonds with the ♦9 (trick 6)
+    (f,) = [f for f in return_lead(hand("elwell-1904", 24)) if f.trick == 6]
+    assert f.label == "RETURN_OK" and f.all_tricks == (5, 6)
+    assert f.text.startswith("B first leads his own spades: the ♠K wins trick 5. Then B returns")
+    # A's return at trick 8 follows his ♦A, not a first lead of his suit: one trick only
+    (g,) = [f for f in return_lead(hand("elwell-1904", 24)) if f.trick == 8]
+    assert g.all_tricks == (8,)

@@ -455,16 +455,37 @@ def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
         "expected": [str(c) for c in expected],
         "holding": [str(c) for c in holding],
     }
+    first = _own_suit_first(ctx, i, seat)
+    text = _return_text(ctx, ok, seat, rule, led, holding, expected)
+    own = ctx.led(first) if first is not None else None
+    if first is not None and own is not None:
+        shown = f"{ctx.who(seat)} first leads his own {_suit_name(own.suit)}: the {own} wins trick {_n(ctx, first)}."
+        text = f"{shown} Then {text}"
     return Finding(
         motif="return",
         label="RETURN_OK" if ok else "RETURN_DEVIATION",
         trick=_n(ctx, i),
+        tricks=(_n(ctx, i),) if first is None else (_n(ctx, first), _n(ctx, i)),
         seats=(seat,),
         cards=(led,),
         facts=facts,
         shown=len(holding) > 1,
-        text=_return_text(ctx, ok, seat, rule, led, holding, expected),
+        text=text,
     )
+
+
+def _own_suit_first(ctx: Context, i: int, seat: Seat) -> int | None:
+    """The trick just before the return, when the returner led there the first round of a suit of
+    his own and won it: he showed his own suit before going back to his partner's (Elwell 1904
+    Hand 24 tricks 5-6)."""
+    if i == 0:
+        return None
+    t, led = ctx.tricks[i - 1], ctx.led(i - 1)
+    if led is None or t.leader != seat or t.winner != seat or _owner(ctx, led.suit) != seat:
+        return None
+    if not _first_round(ctx, led.suit, i - 1):
+        return None
+    return i - 1
 
 
 def _into_a_ruff(ctx: Context, i: int, suit: Suit) -> bool:
