@@ -100,3 +100,17 @@ def test_no_keep_out_without_an_established_suit_or_when_the_dangerous_hand_wins
     assert [f for f in keep_out(hand("elwell-1904", 32)) if f.trick == 4] == []
     # no finding once the dangerous hand's long cards are gone (Elwell 1902 Hand 9, trick 10 on)
     assert all(f.trick < 10 for f in keep_out(hand("elwell-1902", 9)))
+
+
+def test_a_suit_the_partners_higher_card_is_in_the_way_of_is_not_shown_as_running() -> None:
+    # Elwell 1902 Hand 4, trick 10: A's lone ♣K is above all of B's ♣Q J 5, so A must win a round
+    (f,) = [f for f in established(hand("elwell-1902", 4), 10) if f.seats[0].name == "E"]
+    assert not f.shown
+    assert "would then win too" not in f.text
+    assert "A's ♣K is in the way" in f.text and "he must win a round of them himself" in f.text
+
+
+def test_a_partner_who_can_unblock_under_the_owner_does_not_hide_the_suit() -> None:
+    # Elwell 1904 Hand 15, trick 1: B's ♥J 5 can go under A's ♥Q 10, so A's hearts stay shown
+    (f,) = [f for f in established(hand("elwell-1904", 15), 1) if f.seats[0].name == "W"]
+    assert f.shown and "in the way" not in f.text

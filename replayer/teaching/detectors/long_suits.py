@@ -86,6 +86,16 @@ def _first_established(ctx: Context, p: Seat, s: Suit) -> Established | None:
     return None
 
 
+def _blockers(ctx: Context, e: Established, i: int) -> list[Card]:
+    """The partner's cards of the suit in the way of it led from the hand at the start of trick
+    index ``i``: even playing his highest cards first (unblocking), the partner cannot play every
+    card under the hand's card in its round, so he must win a round himself (Elwell 1902 Hand 10:
+    B's ♥J 10 9 8 7 with A's ♥K 5; Hand 4: B's ♣Q J 5 with A's lone ♣K)."""
+    mine = ctx.holding(e.seat, e.suit, i)
+    his = ctx.holding(e.seat.partner, e.suit, i)
+    return [c for c, m in zip(his, mine, strict=False) if c.rank > m.rank]
+
+
 def _promoted(ctx: Context, p: Seat, s: Suit, t: int) -> bool:
     """A lone card left master while an adversary still holds the suit, or because the adversaries led out their own higher cards (or dropped
     them on their own leads): ``p``'s side never led the suit, so nothing was established — the
@@ -138,6 +148,8 @@ def _established_finding(ctx: Context, e: Established) -> Finding:
         partner = len(ctx.holding(e.seat.partner, e.suit, e.after + 1))
         led = _led_by_side(ctx, e, e.after) and len(mine) > partner
         wins = wins or (led and not ctx.declarer_side(e.seat))
+        if _blockers(ctx, e, e.after + 1):  # not a suit its owner can run alone (Elwell 1902 Hand 4)
+            text, wins = _blocked_text(ctx, e), False
     return Finding(
         motif="establish",
         label="ESTABLISHED",
@@ -191,6 +203,21 @@ def _kept_out(ctx: Context, e: Established, unmade: list[Card]) -> bool:
         if w is None or w == e.seat or (w == e.seat.partner and ctx.holding(w, e.suit, j + 1)):
             return False
     return True
+
+
+def _blocked_text(ctx: Context, e: Established) -> str:
+    """The true words for a suit the partner's cards are in the way of (kept as a fact, not shown:
+    whether the partner can give the lead back depends on the play)."""
+    i = e.after + 1
+    who, partner = ctx.role(e.seat), ctx.role(e.seat.partner)
+    his, mine = ctx.holding(e.seat.partner, e.suit, i), ctx.holding(e.seat, e.suit, i)
+    one = len(his) == 1
+    return (
+        f"After this trick the adversaries cannot stop {who}'s {e.suit.word}, but {partner}'s "
+        f"{cards_text(his)} {'is' if one else 'are'} in the way: led from {who}'s hand, {partner} "
+        f"cannot play {'it' if one else 'all of them'} under {who}'s {cards_text(mine)}, so he must "
+        f"win a round of them himself."
+    )
 
 
 def _unmade_text(ctx: Context, e: Established, unmade: list[Card]) -> str:
