@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from replayer.rules.cards import Suit
+from replayer.rules.seats import Seat
 from replayer.teaching.annotate import DETECTORS
 from replayer.teaching.context import Context
+from replayer.teaching.detectors.entries import _kept_at, _needed
 from replayer.teaching.findings import Finding
 from tests.support.games import game_from_yaml
 
@@ -167,3 +170,69 @@ def test_an_entry_kept_by_the_partner_overtaking_its_equal() -> None:
 def test_no_entry_kept_for_a_card_the_partner_trumps() -> None:
     # Elwell 1904 Hand 6: dummy's ♣Q reaches the dealer at trick 10 only because he trumps it
     assert found("re-entry", elwell(1904, 6), "ENTRY_KEPT", 7) == []
+
+
+# --- round 4: no re-entry note for a forced or given win, a spare entry, or a hold-up
+
+
+def test_no_entry_kept_for_a_defender_holding_up_the_master_of_the_adversaries_suit() -> None:
+    # Elwell 1904 Hand 9: A's ♠3 under dummy's ♠Q; Hand 14: B's ♦5 under the dealer's ♦Q; Hand 28:
+    # the dealer's ♥10 under A's ♥Q; Hand 32: the dealer's ♥2 under B's ♥J. Each lets the
+    # adversaries win their own lead while holding the master: a hold-up, not an entry kept
+    for n, i, seat, card in [
+        (9, 1, Seat.W, "♠A"),
+        (14, 1, Seat.E, "♦A"),
+        (28, 3, Seat.S, "♥K"),
+        (32, 0, Seat.S, "♥A"),
+    ]:
+        ctx = elwell(1904, n)
+        (entry,) = [c for c in ctx.hand(seat, i) if str(c) == card]
+        assert not _kept_at(ctx, i, seat, entry), (n, card)
+    assert found("re-entry", elwell(1904, 9), "ENTRY_KEPT", 2) == []
+    assert found("re-entry", elwell(1904, 14), "ENTRY_KEPT", 2) == []
+    # Hand 1: the dealer's ♦3 under dummy's ♦A, his partner winning the adversaries' lead, is kept
+    ctx = elwell(1904, 1)
+    (king,) = [c for c in ctx.hand(Seat.S, 0) if str(c) == "♦K"]
+    assert _kept_at(ctx, 0, Seat.S, king)
+
+
+def test_no_set_up_entry_claimed_needed_when_the_hand_held_a_spare_way_in() -> None:
+    # Elwell 1902 Hand 8: at trick 4 the dealer holds the ♦A and ♦K as well as the ♠Q; the ♦K is
+    # never spent as a way in to lead the clubs, so the ♠Q was not the one the clubs needed
+    assert not _needed(elwell(1902, 8), 3, Seat.S, Suit.CLUBS)
+    # Hand 3: dummy's other master, the ♠A, is the way in that runs the diamonds at trick 7
+    assert _needed(elwell(1902, 3), 2, Seat.N, Suit.DIAMONDS)
+
+
+def test_no_re_entry_for_a_win_forced_or_given_on_an_adversarys_lead() -> None:
+    # a singleton ace winning perforce (Elwell 1902 Hand 11, 1904 Hands 12 and 18 trick 1; 1902
+    # Hand 10 trick 2), a trick the dealer lets go (1902 Hand 10 trick 1) or throws in (Hand 8
+    # trick 2): none is a way in planned for setting up a suit
+    for year, n, trick in [
+        (1902, 11, 1),
+        (1904, 12, 1),
+        (1904, 18, 1),
+        (1902, 10, 2),
+        (1902, 10, 1),
+        (1902, 8, 2),
+    ]:
+        assert found("re-entry", elwell(year, n), "REENTRY", trick) == [], (year, n, trick)
+
+
+def test_no_set_up_entry_for_a_defender_whose_suit_is_never_set_up() -> None:
+    # Elwell 1904 Hand 14 (B's ♦A, then the ♣5), Hand 16 (the dealer's ♦A on B's ♦K), 1902 Hand 8
+    # (dummy's ♣K, then the ♦3 when Y-Z hold all the high diamonds); 1904 Hand 11 trick 4, a
+    # spade lead Elwell calls bad; Hand 7 trick 9, A's ♥J forced out by the dealer
+    for year, n, trick in [(1904, 14, 4), (1904, 16, 8), (1902, 8, 5), (1904, 11, 4), (1904, 7, 9)]:
+        assert found("re-entry", elwell(year, n), "REENTRY", trick) == [], (year, n, trick)
+
+
+def test_the_suit_led_after_the_entry_is_named_as_its_owners() -> None:
+    # Elwell 1902 Hand 10: the dealer's ♣A is the way in to lead spades toward dummy's ♠A J 10,
+    # dummy's suit, not the dealer's own; 1904 Hand 12 trick 7 and 1902 Hand 11 trick 3, where
+    # the hearts and the diamonds are the partner's, have no set-up note
+    (f,) = found("re-entry", elwell(1902, 10), "REENTRY", 4)
+    assert "leads the ♠6 at trick 5 for the finesse toward dummy's ♠A J 10 5 2" in f.text
+    assert "his own" not in f.text
+    assert found("re-entry", elwell(1904, 12), "REENTRY", 7) == []
+    assert found("re-entry", elwell(1902, 11), "REENTRY", 3) == []

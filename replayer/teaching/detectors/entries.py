@@ -61,7 +61,7 @@ def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
         lead = ctx.led(j)
         if u.leader != h or lead is None or len(ctx.hand(h, j)) < 2:
             return None  # the lead was lost again, or the last card is forced
-        why = _entry_use(ctx, j, h, lead, entry.suit, est, t.leader == h.partner)
+        why = _entry_use(ctx, j, h, lead, entry.suit, est, i)
         if why is not None and why[0] is _Purpose.FINESSE and _returned(ctx, i, j):
             return (
                 None  # [interp] third hand winning his partner's lead and returning the suit (1904 Hand 31)
@@ -118,10 +118,10 @@ def _master(ctx: Context, j: int, h: Seat, card: Card) -> bool:
 
 
 def _entry_use(
-    ctx: Context, j: int, h: Seat, lead: Card, entry_suit: Suit, est: list[Established], crossed: bool
+    ctx: Context, j: int, h: Seat, lead: Card, entry_suit: Suit, est: list[Established], i: int
 ) -> tuple[_Purpose, Seat] | None:
-    """Why H's lead at trick index ``j`` needed the entry: (``established``, the suit's hand) or
-    (``finesse``, the tenace hand)."""
+    """Why H's lead at trick index ``j`` needed the entry won at trick index ``i``: (``established``,
+    the suit's hand), (``finesse``, the tenace hand) or (``set up``, H)."""
     # [interp] an entry in the established suit itself is the suit running, not a re-entry; when
     # both hands have the suit established, it is run by the hand that wins the lead
     winner = ctx.tricks[j].winner
@@ -139,7 +139,13 @@ def _entry_use(
         and ctx.tenace(h.partner, lead.suit, j)
     ):
         return _Purpose.FINESSE, h.partner
-    if crossed and _sets_up(ctx, j, h, lead, est) and lead.suit != entry_suit:
+    crossed = ctx.tricks[i].leader == h.partner
+    if (
+        crossed
+        and lead.suit != entry_suit
+        and _sets_up(ctx, j, h, lead, est)
+        and _needed(ctx, i, h, lead.suit)
+    ):
         return _Purpose.SET_UP, h
     return None
 
@@ -160,6 +166,25 @@ def _sets_up(ctx: Context, j: int, h: Seat, lead: Card, est: list[Established]) 
             runs = u.leader == h and u.led_suit == e.suit
             if runs and prev.winner == h and prev.leader != h and prev.led_suit != e.suit:
                 return True
+    return False
+
+
+def _needed(ctx: Context, i: int, h: Seat, suit: Suit) -> bool:
+    """[interp] (the entry was "the way in that setting up the suit needed") Every other card ``h``
+    holds at trick index ``i`` above all the adversaries' cards of its suit, outside ``suit``, is
+    spent later as a way in to lead ``suit`` again: ``h`` had no spare entry (Elwell 1902 Hand 8: the
+    dealer's ♠Q, when he also held the ♦A K, was one way in among several)."""
+    entry = ctx.tricks[i].card_of(h)
+    spare = [c for c in ctx.hand(h, i) if c != entry and c.suit != suit and _master(ctx, i, h, c)]
+    return all(_way_in(ctx, i, h, c, suit) for c in spare)
+
+
+def _way_in(ctx: Context, i: int, h: Seat, card: Card, suit: Suit) -> bool:
+    """After trick index ``i``, ``card`` wins a trick another hand led, and ``h`` then leads ``suit``."""
+    for m in range(i + 1, len(ctx.tricks) - 1):
+        t = ctx.tricks[m]
+        if t.card_of(h) == card:
+            return t.winner == h and t.leader != h and ctx.tricks[m + 1].led_suit == suit
     return False
 
 
@@ -378,6 +403,11 @@ def _kept_at(ctx: Context, m: int, h: Seat, entry: Card) -> bool:
     if t.led_suit != entry.suit or mine is None or mine.suit != entry.suit or mine.rank > entry.rank:
         return False
     if entry not in ctx.hand(h, m) or not ctx.complete(m):
+        return False
+    if t.leader.side != h.side and t.winner is not None and t.winner.side != h.side:
+        # [interp] letting the adversaries win their own lead while holding the master is a
+        # hold-up, not an entry kept: winning would have given the lead just the same (1904 Hand 9,
+        # A's ♠3 under dummy's ♠Q; Hand 14, B's ♦5 and ♦9 under the dealer's diamonds)
         return False
     theirs = [c for o in opponents(h) for c in ctx.holding(o, entry.suit, m)]
     if any(c.rank > entry.rank for c in theirs):
