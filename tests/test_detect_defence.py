@@ -61,7 +61,7 @@ NT = "{maker: Z, trump: no-trumps}"
 
 def test_the_five_detectors_are_registered_under_their_headings() -> None:
     assert TECHNIQUES["echo"] == "The down-and-out echo"
-    assert TECHNIQUES["unblock"] == "Unblocking (the plain-suit echo)"
+    assert TECHNIQUES["unblock"] == "Unblocking"
     assert TECHNIQUES["return"] == "Returning partner's suit"
     assert TECHNIQUES["third-hand"] == "Third-hand play"
     assert TECHNIQUES["discard"] == "Discards"

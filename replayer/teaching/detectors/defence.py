@@ -246,7 +246,7 @@ def _stops_leading(ctx: Context, leader: Seat, suit: Suit, j: int) -> bool:
 # 2. MOT-ECHO-PLAIN: unblocking at no-trumps [S2 pp.59–60]
 
 
-@detector("unblock", "Unblocking (the plain-suit echo)", Phase.DEFENCE, 2)
+@detector("unblock", "Unblocking", Phase.DEFENCE, 2)
 def unblock(ctx: Context) -> list[Finding]:
     found = declarer_unblocks(ctx)  # the declarer's side: the shorter hand's high cards first
     if ctx.nt and ctx.declarer is not None:
