@@ -10,7 +10,8 @@ from replayer.rules.cards import Suit
 from replayer.rules.seats import Seat
 from replayer.teaching.annotate import DETECTORS
 from replayer.teaching.context import Context
-from replayer.teaching.detectors.entries import _kept_at, _needed
+from replayer.teaching.detectors.entries import _entry_use, _kept_at, _needed, _Purpose
+from replayer.teaching.detectors.long_suits import Established
 from replayer.teaching.findings import Finding
 from tests.support.games import game_from_yaml
 
@@ -236,3 +237,15 @@ def test_the_suit_led_after_the_entry_is_named_as_its_owners() -> None:
     assert "his own" not in f.text
     assert found("re-entry", elwell(1904, 12), "REENTRY", 7) == []
     assert found("re-entry", elwell(1902, 11), "REENTRY", 3) == []
+
+
+def test_no_run_of_an_established_suit_whose_first_card_led_is_trumped() -> None:
+    # Elwell 1904 Hand 7: A's ♥J wins trick 9 and the ♦A led at trick 10 is trumped by the dealer's
+    # ♥6: whether or not A's diamonds count as established, they are not run by that lead
+    ctx = elwell(1904, 7)
+    diamonds = [Established(Seat.W, Suit.DIAMONDS, 0, ())]
+    (ace,) = [c for c in ctx.hand(Seat.W, 9) if str(c) == "♦A"]
+    assert _entry_use(ctx, 9, Seat.W, ace, Suit.HEARTS, diamonds, 8) is None
+    # the ♦Q led at trick 2, which wins, is a run of the same suit
+    (queen,) = [c for c in ctx.hand(Seat.W, 1) if str(c) == "♦Q"]
+    assert _entry_use(ctx, 1, Seat.W, queen, Suit.CLUBS, diamonds, 0) == (_Purpose.ESTABLISHED, Seat.W)

@@ -125,8 +125,10 @@ def _entry_use(
     # [interp] an entry in the established suit itself is the suit running, not a re-entry; when
     # both hands have the suit established, it is run by the hand that wins the lead
     winner = ctx.tricks[j].winner
+    # [interp] and a suit whose first card led is lost (trumped: 1904 Hand 7, A's ♦A) is not run
+    runs = winner is not None and winner.side == h.side and lead.suit != entry_suit
     for e in sorted(est, key=lambda e: e.seat != winner):
-        if lead.suit != entry_suit and e.suit == lead.suit and e.after < j and e.seat in (h, h.partner):
+        if runs and e.suit == lead.suit and e.after < j and e.seat in (h, h.partner):
             return _Purpose.ESTABLISHED, e.seat
     f = finesse_at(ctx, j)
     # [interp] a defender's "finesse" is played with dummy in view: the missing card is with the
