@@ -1,8 +1,7 @@
 """Detectors: the leads (rules-reference §7) — the card led, the suit chosen, trump leads.
 
-The card led (MOT-LEAD), by Foster's tables (and Elwell's rule where he gives the same card); leading
-through strength and up to weakness (MOT-THROUGH); trump leads by the adversaries (MOT-TRUMPLEAD).  Each is a pure function of the context;
-the notes are in our own words.  Readings the reference marks [interp] say so here.
+The card led (MOT-LEAD), by Foster's tables and Elwell's rules; leading through strength and up to weakness
+(MOT-THROUGH); trump leads (MOT-TRUMPLEAD).  Pure functions of the context; notes in our own words.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from ..words import capitalised, cards_text, listed, number_word
 
 __all__ = ["lead", "through", "trump_lead"]
 
-_A, _K, _Q, _J, _T = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
+_A, _K, _Q, _J, _T, _N = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE
 
 
 class _Fourth(enum.Enum):
@@ -30,10 +29,6 @@ class _Fourth(enum.Enum):
 
 
 _FOURTH = _Fourth.BEST
-
-
-# ---------------------------------------------------------------------------------------------
-# Cards that win
 
 
 def _str(card: Card | None) -> str | None:
@@ -150,6 +145,7 @@ def _nt_row(holding: Sequence[Card], entry: bool) -> _Row:
 
 
 _AKQ, _AKJ, _KQJ, _KQT = (frozenset(t) for t in ((_A, _K, _Q), (_A, _K, _J), (_K, _Q, _J), (_K, _Q, _T)))
+_NT_ROWS = [frozenset(t) for t in ((_K, _Q), (_Q, _J, _T), (_Q, _J, _N), (_J, _T, _N), (_K, _J, _T))]
 _RANK_WORDS = {_A: "ace", _K: "king", _Q: "queen", _J: "jack", _T: "ten"}
 
 
@@ -184,8 +180,10 @@ def _elwell_lead(holding: Sequence[Card], nt: bool) -> Card | None:
         return _resolve(_K, holding)
     if {_Q, _J, _T} <= r and _K not in r:
         return _resolve(_Q, holding)
-    if _A in r:
+    if _A in r:  # [interp] at no-trumps he would rather keep an ace for re-entry (S4 "The Original Lead")
         return _resolve(_A, holding) if len(holding) >= 5 and not nt else None
+    if nt:  # his no-trump table [S4; Elwell 1902 "The Original Lead in No-Trumps"]: "4th best" from the rest
+        return None if len(holding) < 4 or any(t <= r for t in _NT_ROWS) else holding[3]
     high = [c.rank for c in holding if c.rank in (_K, _Q, _J)]
     paired = any(a - b == 1 for a, b in zip(high, high[1:], strict=False))
     if len(holding) >= 4 and 1 <= len(high) <= 2 and not paired:
@@ -196,24 +194,38 @@ def _elwell_lead(holding: Sequence[Card], nt: bool) -> Card | None:
 def _elwell_weak_nt(holding: Sequence[Card]) -> Card | None:
     """Elwell's opening from a long weak suit at no-trumps [S4 "The Original Lead", no-trump]: to tell
     partner the suit is weak, the highest card when the top two are in sequence ("10 9 7 6", "8 7 5 3"),
-    else the second best ("10 8 7 5 2"); a low card only with two or more possible re-entries, which we
-    do not judge.  [interp] "long weak": four cards or more headed by the ten or lower."""
+    else the second best ("10 8 7 5 2"); a low card with two or more re-entries.  [interp] "long weak":
+    four cards or more headed by the ten or lower."""
     if len(holding) < 4 or holding[0].rank > _T:
         return None
     return holding[0] if holding[0].rank - holding[1].rank == 1 else holding[1]
 
 
-def _elwell_weak_words(ctx: Context, holding: Sequence[Card], card: Card) -> str:
-    """In an Elwell lesson at no-trumps, his own rule for a long weak suit, when it gives another card."""
+def _weak_lead(ctx: Context, seat: Seat, card: Card, i: int) -> tuple[str, bool] | None:
+    """Elwell's rule at no-trumps on a low card from a long weak suit: (words, whether it gives the card).
+    [interp] re-entries: aces, kings, queens; one or none: the high card; two aces or kings: a low one."""
+    holding = ctx.holding(seat, card.suit, i)
     weak = _elwell_weak_nt(holding) if ctx.author is Author.ELWELL and ctx.nt else None
     if weak is None or weak == card:
-        return ""
-    which = "the highest" if weak == holding[0] else "the second best"
-    why = "" if weak == holding[0] else " (the top cards are not in sequence)"
+        return None
+    high = [c for s in Suit if s != card.suit for c in ctx.holding(seat, s, i) if c.rank >= _Q]
+    if len(high) <= 1:
+        which = "the highest" if weak == holding[0] else "the second best"
+        why = "" if weak == holding[0] else " (the top cards are not in sequence)"
+        other = f"no ace, king or queen but the {high[0]}" if high else "no ace, king or queen"
+        return (
+            f" But Elwell's own rule at no-trumps for a long weak suit is to warn partner that it is weak by "
+            f"leading {which}, {weak}{why}; a low card, which asks partner to return the suit, is for a leader "
+            f"with two or more cards that may win him the lead again, and outside the suit "
+            f"{ctx.who(seat)} holds {other}.",
+            False,
+        )
+    if sum(1 for c in high if c.rank >= _K) < 2:
+        return None
     return (
-        f" Elwell's own rule at no-trumps for a long weak suit is to warn partner that it is weak by "
-        f"leading {which}, {weak}{why}, unless the leader holds two or more cards that may win him the "
-        f"lead again, when a low card asks partner to return the suit."
+        f" Holding two or more cards that may win him the lead again ({cards_text(high)}), Elwell too opens a "
+        f"low card from a long weak suit at no-trumps, to ask partner to return it.",
+        True,
     )
 
 
@@ -278,6 +290,9 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
             f"{w} {where} {card} from {hold}; Foster's tables do not say which card to lead from {row.name}."
         )
         return _lead_note(ctx, i, seat, card, label, text, facts, shown=False)
+    weak = _weak_lead(ctx, seat, card, i) if opening else None
+    undecided = opening and weak is None and ctx.author is Author.ELWELL and ctx.nt  # re-entries unclear
+    undecided = undecided and _elwell_weak_nt(holding) not in (None, card)
     if card == expected:
         text = f"{w} {where} {card} from {hold}: from {row.name}, {_tables(ctx, holding, expected)} {row.lead_note}."
         # [interp] the table's card to go on with is said at the opening only, where there is one, and not in
@@ -286,10 +301,12 @@ def _first_lead(ctx: Context, i: int, seat: Seat, card: Card) -> Finding:
             text += f" If it wins, the table goes on {row.then_note}."
         if row.lead is _FOURTH:
             text += " Partner can read the length of the suit and count by the Eleven Rule."
-        if opening:
-            text += _elwell_weak_words(ctx, holding, card)
+        label = "LEAD_OK" if weak is None or weak[1] else "LEAD_DEVIATION"
+        text += weak[0] if weak is not None else ""
         # a short suit first led in mid-hand is cashed or switched to, not opened by a table
-        return _lead_note(ctx, i, seat, card, "LEAD_OK", text, facts, shown=opening or len(holding) > 2)
+        mid = ctx.author is Author.ELWELL and not opening and _elwell_lead(holding, ctx.nt) != expected
+        shown = (opening or len(holding) > 2) and not undecided and not mid
+        return _lead_note(ctx, i, seat, card, label, text, facts, shown=shown)
     if opening:
         fourth = ", the fourth-best," if row.lead is _FOURTH else ""
         if ctx.author is Author.ELWELL and card == _elwell_lead(holding, ctx.nt):
@@ -337,7 +354,7 @@ def _continuation(ctx: Context, i: int, seat: Seat, card: Card, before: list[int
     whose = "Elwell's rule and Foster's table both go on" if both else "Foster's table continues"
     if card == expected:
         text = f"{w} goes on with {card}: from {cards_text(original)}, {whose} {note}."
-        return _lead_note(ctx, i, seat, card, "LEAD_OK", text, facts, first=j0)
+        return _lead_note(ctx, i, seat, card, "LEAD_OK", text, facts, shown=both or not elwell, first=j0)
     if j0 == 0 and (both or not elwell):
         text = f"{w} goes on with {card}. From {cards_text(original)}, {whose} {note}, here {expected}."
         return _lead_note(ctx, i, seat, card, "LEAD_DEVIATION", text, facts, first=j0)
@@ -585,11 +602,16 @@ def _put_in(ctx: Context, i: int, leader: Seat) -> str:
 
 
 def _dummys_strongest(ctx: Context, suit: Suit, i: int) -> bool:
-    """[interp] ``suit`` is (or ties for) dummy's strongest plain suit by (honours, length)."""
+    """[interp] ``suit``'s honours match or beat, one by one from the top, those of each of dummy's other
+    plain suits, at least as many (♣J 10 7 5 is not stronger than ♥K Q 5); equal honours: the longer."""
     assert ctx.dummy is not None
-    plain = [s for s in Suit if s != ctx.trump]
-    best = max(_strength(ctx.holding(ctx.dummy, s, i)) for s in plain)
-    return _strength(ctx.holding(ctx.dummy, suit, i)) == best
+    hold = {s: ctx.holding(ctx.dummy, s, i) for s in Suit if s != ctx.trump}
+    h = {s: [c.rank for c in cs if c.rank.is_honour] for s, cs in hold.items()}
+    return all(_beats(h[suit], h[s], len(hold[suit]) >= len(hold[s])) for s in hold if s != suit)
+
+
+def _beats(ha: list[Rank], hb: list[Rank], longer: bool) -> bool:
+    return longer if ha == hb else len(ha) >= len(hb) and all(x >= y for x, y in zip(ha, hb, strict=False))
 
 
 def _passer_finding(ctx: Context, i: int, seat: Seat, card: Card) -> Finding | None:

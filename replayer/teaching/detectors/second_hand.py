@@ -288,7 +288,19 @@ def _elwell_second_at(ctx: Context, i: int) -> Finding | None:
     )
     facts = {"second": cards_text(second), "fourth": cards_text(fourth), "table": card_words}
     label = "SECOND_HAND_OK" if ok else "SECOND_HAND_DEVIATION"
-    return Finding("cover", label, ctx.tricks[i].number, (seat,), (led, played), text, (), facts)
+    shown = ok or not _held_up(ctx, i, seat)
+    return Finding("cover", label, ctx.tricks[i].number, (seat,), (led, played), text, (), facts, shown)
+
+
+def _held_up(ctx: Context, i: int, seat: Seat) -> bool:
+    """The declaring side let the trick go though one of its hands held a card of the suit that would
+    have won it: the second-hand card kept is part of a hold-up (Elwell 1902 Hand 9, trick 1: dummy's
+    ♥5 kept the ♥Q while the dealer held up the ♥K), and no departure to be shown."""
+    winner = ctx.tricks[i].winner
+    if winner is None or not ctx.defender(winner):
+        return False
+    won = next(c for s, c in ctx.tricks[i].plays if s == winner)
+    return any(c.suit == won.suit and c.rank > won.rank for s in (seat, seat.partner) for c in ctx.hand(s, i))
 
 
 def _ace_to_ruff_at(ctx: Context, i: int) -> Finding | None:
