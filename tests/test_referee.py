@@ -127,3 +127,10 @@ def test_the_evaluation_says_it_was_refereed(tmp_path: Path) -> None:
     with contextlib.redirect_stdout(out):
         main(["annotate", "--evaluate", str(tmp_path / "hands")])
     assert out.getvalue().rstrip().endswith("refereed by double dummy.")
+
+
+def test_a_note_that_reads_a_card_gets_nothing_of_what_the_card_cost() -> None:
+    # B's Eleven-Rule count reads A's lead: the lead's cost is no comment on the count
+    lead = HAND_3.tricks[0].plays[0]
+    f = _finding("eleven", "ELEVEN_COUNT", 1, (lead[0],), (lead[1],))
+    assert referee(HAND_3, [f], [Weighed(1, lead[0], lead[1], 2)]) == [f]

@@ -8,9 +8,11 @@ solver) and returns the findings with one sentence added where they meet:
 
 - a card the note speaks for, that double dummy finds **cost a trick**: the note says so, and names
   the cards that would have kept the trick.  For a card whose worth double dummy **cannot judge** —
-  an opening lead chosen by the table, a count by the Eleven Rule, a signal to partner, a false card,
-  a card placed by inference: choices made without seeing the hands, worth what they tell or hide —
-  the sentence says that too, so the mark is not read as a verdict on the rule;
+  a lead chosen by the rules, a signal to partner, a false card: choices made without seeing the
+  hands, worth what they tell or hide — the sentence says that too, so the mark is not read as a
+  verdict on the rule.  A note that reads a
+  card rather than speaks for it (a count by the Eleven Rule, a card placed by inference) gets
+  nothing: what the card read cost is no comment on the reading;
 - a note that contradicts the author: it speaks for a card the author says was wrong, or (a note on a
   play that departs from a technique: ``_MISSED``, ``_DEVIATION``, ``_CONTRARY``) against a card the
   author says was right — his ``alternative`` claims at that card say which.  The note then says
@@ -33,17 +35,19 @@ from .context import Author, Context
 from .findings import Finding
 from .words import capitalised, number_word
 
-__all__ = ["SINGLE_DUMMY", "AuthorsWord", "Weighed", "key_card", "referee"]
+__all__ = ["READS_A_CARD", "SINGLE_DUMMY", "AuthorsWord", "Weighed", "key_card", "referee"]
 
 #: the detectors whose cards are chosen without seeing the hands and are worth what they tell or
 #: hide: double dummy, which sees every card, cannot judge them
 SINGLE_DUMMY: Mapping[str, str] = {
     "lead": "a lead by the rules is chosen without seeing the hidden hands",
-    "eleven": "a count by the Eleven Rule reads the unseen hands",
     "echo": "a signal is worth what it tells partner, and double dummy needs no telling",
     "false-card": "a false card is worth what it hides, and double dummy sees everything",
-    "placing": "a card placed by inference is a reading of unseen hands",
 }
+
+#: the detectors whose notes read a card (a count by the Eleven Rule, a card placed by inference)
+#: rather than speak for it: what double dummy thinks of the card read is no comment on the note
+READS_A_CARD = frozenset({"eleven", "placing"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +102,7 @@ def referee(
     out: list[Finding] = []
     for f in findings:
         key = key_card(game, f)
-        if not f.shown or key is None:
+        if not f.shown or key is None or f.motif in READS_A_CARD:
             out.append(f)
             continue
         departs = f.departs
