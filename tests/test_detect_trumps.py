@@ -136,3 +136,47 @@ def test_an_ace_led_or_a_later_round_is_no_refused_finesse() -> None:
     # Hand 20 trick 2: the dealer leads the ♦A from ♦A Q 2.
     assert refused(elwell("elwell-1904", 8)) == []
     assert [f for f in refused(elwell("elwell-1904", 20)) if f.trick == 2] == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Forcing (the ``force`` detector in detectors/trumps.py)
+
+
+def forces(ctx: Context, label: str) -> list[Finding]:
+    return [f for f in DETECTORS["force"](ctx) if f.label == label]
+
+
+def test_the_force_is_looked_for_by_the_force_detector() -> None:
+    assert VOCABULARY["force"].detector == "force"
+
+
+def test_throwing_a_card_when_a_ruff_would_leave_fewer_trumps_than_a_defender_refuses_the_force() -> None:
+    # Elwell 1904 Hand 7 tricks 1-2: A leads the ♦K and ♦Q; the dealer, void, holds four trumps to A's
+    # four and throws the ♣2 and ♣3; dummy is then out of diamonds and holds two trumps.
+    [f] = forces(elwell("elwell-1904", 7), "FORCE_REFUSED")
+    assert f.all_tricks == (1, 2)
+    assert f.facts["thrown"] == ["♣2", "♣3"] and f.facts["trumps"] == 4 and f.facts["level_with"] == "A"
+    assert "he refuses the force, throwing the ♣2 and ♣3 (tricks 1 and 2)" in f.text
+    assert "Dummy now has no diamond left" in f.text
+
+
+def test_a_ruff_taken_with_trumps_to_spare_is_no_refused_force() -> None:
+    # Elwell 1904 Hand 27 trick 1: the dealer, with six trumps, ruffs A's ♦K.
+    assert forces(elwell("elwell-1904", 27), "FORCE_REFUSED") == []
+
+
+def test_leading_plain_cards_until_the_best_trump_ruffs_forces_the_master_trump() -> None:
+    # Elwell 1904 Hand 7: after three rounds A keeps the ♥J; spades from trick 7, A ruffs the ♠K at
+    # trick 9 and the dealer keeps the ♥6, the last trump.
+    [f] = forces(elwell("elwell-1904", 7), "MASTER_TRUMP_FORCED")
+    assert f.all_tricks == (7, 8, 9)
+    assert f.facts == {"master": "♥J", "ruffed": "♠K", "kept": ["♥6"]}
+    assert "from trick 7 he and dummy lead spades" in f.text
+    assert "Elwell's rule" in f.text
+
+
+def test_only_an_elwell_lesson_quotes_elwell_on_forcing_the_high_trump() -> None:
+    # Foster's Hand 3: B keeps the ♥J; clubs and diamonds from trick 6, B ruffs the ♣3 at trick 9.
+    [f] = forces(context(3), "MASTER_TRUMP_FORCED")
+    assert f.all_tricks == (6, 7, 8, 9) and f.facts["kept"] == ["♥6", "♥3"]
+    assert "Elwell" not in f.text

@@ -93,7 +93,7 @@ _ALL = (
     Technique(
         "ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", "draw-trumps"
     ),
-    Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", None),
+    Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", "force"),
     Technique(
         "overtake", "winning partner's trick with a higher card, to take the lead or to unblock", "overtake"
     ),

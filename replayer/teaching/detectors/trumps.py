@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from ...rules.cards import Card, Suit
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text, listed
 
-__all__ = ["draw_trumps"]
+__all__ = ["draw_trumps", "forcing"]
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
@@ -272,4 +272,182 @@ def _cross_ruff_finding(ctx: Context, run: list[int]) -> Finding:
             f"those trumps wins a trick by itself; had trumps been led, the two hands' trumps would have fallen "
             f"together." + "".join(voids)
         ),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Forcing: making a player trump (Elwell 1904, "Forcing")
+
+_ELWELL_FORCE_MASTER = (
+    "Elwell's rule: \"The best play is to force the adversary to \u201cruff\u201d with the high trump, "
+    'for then your trumps may make separately."'
+)
+
+
+@detector("force", "Forcing", Phase.DEFENCE, 85)
+def forcing(ctx: Context) -> list[Finding]:
+    """FORCE_REFUSED for the declarer side's long trump hand throwing a card, not ruffing, when a
+    defender leads a suit it cannot follow and a ruff would leave it fewer trumps than that defender;
+    MASTER_TRUMP_FORCED for the declarer leading no trump to a defender's last trump, the best one,
+    and leading a plain suit until the defender ruffs with it, the declarer keeping the only trumps
+    left."""
+    if ctx.trump is None or ctx.declarer is None or ctx.dummy is None:
+        return []
+    out = _refusals(ctx) + _master_forces(ctx)
+    return sorted(out, key=lambda f: f.trick)
+
+
+def _long_trump_hand(ctx: Context, i: int) -> Seat | None:
+    """The declarer's hand or dummy, whichever holds more trumps at trick index ``i`` (None: equal)."""
+    assert ctx.declarer is not None and ctx.dummy is not None
+    a, b = len(ctx.trumps(ctx.declarer, i)), len(ctx.trumps(ctx.dummy, i))
+    return ctx.declarer if a > b else ctx.dummy if b > a else None
+
+
+def _refused_at(ctx: Context, i: int) -> tuple[Seat, Seat] | None:
+    """(the long trump hand, the defender it keeps level with) when a defender leads a plain suit at
+    trick ``i``, the long trump hand has none of it and throws another suit, the defenders win the
+    trick, and a ruff would have left that hand fewer trumps than the defender."""
+    t, lead = ctx.tricks[i], ctx.led(i)
+    if lead is None or lead.suit == ctx.trump or not ctx.defender(t.leader) or not ctx.complete(i):
+        return None
+    long_ = _long_trump_hand(ctx, i)
+    if long_ is None or ctx.holding(long_, lead.suit, i) or t.winner is None or not ctx.defender(t.winner):
+        return None
+    card = t.card_of(long_)
+    mine = len(ctx.trumps(long_, i))
+    if card is None or card.suit == ctx.trump or mine == 0:
+        return None
+    level = [p for p in ctx.defenders if len(ctx.trumps(p, i)) >= mine]
+    return (long_, level[0]) if level else None
+
+
+def _refusals(ctx: Context) -> list[Finding]:
+    out: list[Finding] = []
+    i = 0
+    while i < len(ctx.tricks):
+        got = _refused_at(ctx, i)
+        if got is None:
+            i += 1
+            continue
+        run = [i]
+        while run[-1] + 1 < len(ctx.tricks):
+            nxt = _refused_at(ctx, run[-1] + 1)
+            if nxt != got or _suit_of(ctx, run[-1] + 1) != _suit_of(ctx, i):
+                break
+            run.append(run[-1] + 1)
+        out.append(_refusal_finding(ctx, run, *got))
+        i = run[-1] + 1
+    return out
+
+
+def _suit_of(ctx: Context, i: int) -> Suit | None:
+    lead = ctx.led(i)
+    return lead.suit if lead is not None else None
+
+
+def _refusal_finding(ctx: Context, run: list[int], long_: Seat, level: Seat) -> Finding:
+    i, last = run[0], run[-1]
+    lead = ctx.led(i)
+    assert lead is not None
+    thrown = [c for j in run if (c := ctx.tricks[j].card_of(long_)) is not None]
+    mine, theirs = len(ctx.trumps(long_, i)), len(ctx.trumps(level, i))
+    other = ctx.declarer if long_ == ctx.dummy else ctx.dummy
+    assert other is not None
+    numbers = [str(ctx.tricks[j].number) for j in run]
+    text = (
+        f"{ctx.who(ctx.tricks[i].leader)} leads the {listed([str(ctx.led(j)) for j in run])}, "
+        f"{lead.suit.word} {ctx.role(long_)} cannot follow, to force {'it' if long_ == ctx.dummy else 'him'} to "
+        f"trump. {capitalised(ctx.role(long_))} holds {_count(mine, 'trump')} to {ctx.who(level)}'s "
+        f"{_NUMBERS[theirs] if theirs < len(_NUMBERS) else theirs}, and a ruff would leave "
+        f"{'it' if long_ == ctx.dummy else 'him'} fewer than {ctx.who(level)}: "
+        f"{'it' if long_ == ctx.dummy else 'he'} refuses the force, throwing the {listed([str(c) for c in thrown])} "
+        f"(trick{'s' if len(run) > 1 else ''} {listed(numbers)}), and keeps {_count(mine, 'trump')}."
+    )
+    if not ctx.holding(other, lead.suit, last + 1) and ctx.trumps(other, last + 1):
+        text += (
+            f" {capitalised(ctx.role(other))} now has no {lead.suit.word.rstrip('s')} left, and the next one "
+            f"can be ruffed in the hand short in trumps."
+        )
+    return Finding(
+        motif="force",
+        label="FORCE_REFUSED",
+        trick=ctx.tricks[i].number,
+        tricks=tuple(ctx.tricks[j].number for j in run),
+        seats=(long_, ctx.tricks[i].leader),
+        cards=tuple(thrown),
+        facts={
+            "led": [str(ctx.led(j)) for j in run],
+            "thrown": [str(c) for c in thrown],
+            "trumps": mine,
+            "level_with": ctx.who(level),
+            "level_trumps": theirs,
+        },
+        text=text,
+    )
+
+
+def _master_forces(ctx: Context) -> list[Finding]:
+    """[interp] After the declarer side's last trump lead, one defender holds the only trumps left
+    out, all better than the declarer side's; the declarer side keeps the lead with plain cards until
+    that defender, void in the suit led, ruffs with them, and no defender has a trump left after."""
+    out: list[Finding] = []
+    for k in range(len(ctx.tricks) - 1):
+        lead = ctx.lead(k)
+        if lead is None or lead[1].suit != ctx.trump or not ctx.declarer_side(lead[0]):
+            continue
+        f = _master_force_after(ctx, k + 1)
+        if f is not None:
+            out.append(f)
+    return out
+
+
+def _master_force_after(ctx: Context, start: int) -> Finding | None:
+    left = _defender_trumps(ctx, start)
+    ours = [c for p in ctx.declaring for c in ctx.trumps(p, start)]
+    if not left or not ours or len({p for p, _ in left}) != 1 or len(left) != 1:
+        return None
+    holder, master = left[0]
+    if master.rank < max(c.rank for c in ours):
+        return None
+    for j in range(start, len(ctx.tricks)):
+        t, lead = ctx.tricks[j], ctx.led(j)
+        if lead is None or lead.suit == ctx.trump or not ctx.declarer_side(t.leader) or not ctx.complete(j):
+            return None
+        if t.card_of(holder) == master:
+            return _master_force_finding(ctx, start, j, holder, master)
+        if t.winner is None or not ctx.declarer_side(t.winner):
+            return None
+    return None
+
+
+def _master_force_finding(ctx: Context, start: int, j: int, holder: Seat, master: Card) -> Finding | None:
+    kept = [c for p in ctx.declaring for c in ctx.trumps(p, j + 1)]
+    if _defender_trumps(ctx, j + 1) or not kept:
+        return None
+    led = ctx.led(j)
+    assert led is not None
+    led_cards = [c for i in range(start, j + 1) if (c := ctx.led(i)) is not None]
+    suits = listed([s.word for s in dict.fromkeys(c.suit for c in led_cards)])
+    keeper = next(p for p in ctx.declaring if ctx.trumps(p, j + 1))
+    leaders = {ctx.tricks[i].leader for i in range(start, j + 1)}
+    who = "he and dummy lead" if len(leaders) > 1 else "dummy leads" if leaders == {ctx.dummy} else "he leads"
+    text = (
+        f"After trick {ctx.tricks[start - 1].number} {ctx.who(holder)} keeps the {master}, the best trump, and "
+        f"{ctx.dealer_word()} leads no trump to it: from trick {ctx.tricks[start].number} {who} {suits}, "
+        f"and at trick {ctx.tricks[j].number} {ctx.who(holder)}, with no {led.suit.word.rstrip('s')} left, "
+        f"ruffs the {led} with the {master}. {capitalised(ctx.role(keeper))} keeps the "
+        f"{cards_text(kept)}, now the only trump{'s' if len(kept) > 1 else ''} left."
+    )
+    if ctx.author is Author.ELWELL:
+        text += " " + _ELWELL_FORCE_MASTER
+    return Finding(
+        motif="force",
+        label="MASTER_TRUMP_FORCED",
+        trick=ctx.tricks[start].number,
+        tricks=tuple(ctx.tricks[i].number for i in range(start, j + 1)),
+        seats=(holder, ctx.tricks[j].leader),
+        cards=(led, master),
+        facts={"master": str(master), "ruffed": str(led), "kept": [str(c) for c in kept]},
+        text=text,
     )
