@@ -180,3 +180,17 @@ def test_only_an_elwell_lesson_quotes_elwell_on_forcing_the_high_trump() -> None
     [f] = forces(context(3), "MASTER_TRUMP_FORCED")
     assert f.all_tricks == (6, 7, 8, 9) and f.facts["kept"] == ["♥6", "♥3"]
     assert "Elwell" not in f.text
+
+
+def test_switching_from_a_suit_the_weak_trump_hand_can_ruff_spares_the_weak_hand() -> None:
+    # Elwell 1904 Hand 39: A wins trick 1 with the ♦K and leads the ♣9, dummy (♥A 8 6, the dealer
+    # ♥K Q J 10) having played its only diamond.
+    [f] = labelled(elwell("elwell-1904", 39), "WEAK_HAND_NOT_FORCED")
+    assert f.all_tricks == (1, 2) and f.facts == {"suit": "diamonds", "won_with": "♦K", "led": "♣9"}
+    assert "dummy, the hand shorter in trumps, has none left and holds the ♥A 8 6" in f.text
+    assert "Do not continue a suit when it is shown that the weak hand can" in f.text
+
+
+def test_going_on_with_the_suit_the_long_trump_hand_cannot_follow_spares_nothing() -> None:
+    # Elwell 1904 Hand 7 trick 2: A goes on with the ♦Q after the ♦K, dummy still holding the ♦7.
+    assert [f for f in labelled(elwell_1904(7), "WEAK_HAND_NOT_FORCED") if f.trick == 2] == []

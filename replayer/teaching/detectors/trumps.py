@@ -35,6 +35,7 @@ def draw_trumps(ctx: Context) -> list[Finding]:
     if ctx.trump is None or ctx.declarer is None:
         return []
     out = each_trick(ctx, _ruff_before_drawing) + _draws(ctx) + _cross_ruffs(ctx)
+    out += each_trick(ctx, _weak_hand_spared)
     return sorted(out, key=lambda f: f.trick)
 
 
@@ -179,6 +180,54 @@ def _ruff_before_drawing(ctx: Context, i: int) -> Finding | None:
                 else "The ruff in the short hand is a trick the trumps would not otherwise make."
             )
         ),
+    )
+
+
+_ELWELL_WEAK_HAND = (
+    "Elwell's rule: \"It is wrong to force the weak hand. You lose one of your high cards, and the "
+    "maker\u2019s trumps are still intact. Do not continue a suit when it is shown that the weak hand "
+    'can \u201cruff.\u201d"'
+)
+
+
+def _weak_hand_spared(ctx: Context, i: int) -> Finding | None:
+    """WEAK_HAND_NOT_FORCED: a defender who led a plain suit and won the trick leads another suit
+    next, while dummy, the hand shorter in trumps, has none of his suit left and holds a trump, and
+    he still holds the suit."""
+    lead, before = ctx.lead(i), ctx.lead(i - 1) if i > 0 else None
+    if lead is None or before is None or ctx.dummy is None or ctx.declarer is None:
+        return None
+    seat, card = lead
+    suit = before[1].suit
+    weak = ctx.dummy
+    if (
+        before[0] != seat
+        or not ctx.defender(seat)
+        or ctx.tricks[i - 1].winner != seat
+        or suit == ctx.trump
+        or card.suit == suit
+        or not ctx.holding(seat, suit, i)
+        or ctx.holding(weak, suit, i)
+        or not ctx.trumps(weak, i)
+        or len(ctx.trumps(weak, i)) >= len(ctx.trumps(ctx.declarer, i))
+    ):
+        return None
+    text = (
+        f"{ctx.who(seat)} wins trick {ctx.tricks[i - 1].number} with the {before[1]} and does not lead another "
+        f"{suit.word.rstrip('s')}: dummy, the hand shorter in trumps, has none left and holds the "
+        f"{cards_text(ctx.trumps(weak, i))}, so it could ruff. He leads the {card} instead."
+    )
+    if ctx.author is Author.ELWELL:
+        text += " " + _ELWELL_WEAK_HAND
+    return Finding(
+        motif="draw-trumps",
+        label="WEAK_HAND_NOT_FORCED",
+        trick=ctx.tricks[i].number,
+        tricks=(ctx.tricks[i - 1].number, ctx.tricks[i].number),
+        seats=(seat, weak),
+        cards=(before[1], card),
+        facts={"suit": suit.word, "won_with": str(before[1]), "led": str(card)},
+        text=text,
     )
 
 
