@@ -267,3 +267,19 @@ def test_print_leaves_the_rest_out_and_says_how_many(book: str) -> None:
     assert printed.count('<div class="note author"') == sum(1 for n in les.notes if n.kind is NoteKind.AUTHOR)
     assert "More from the cards" not in printed and "<details" not in printed
     assert 'class="note-found"' in printed or not any(n.tags for n in les.notes)
+
+
+def test_a_derived_note_is_printed_at_its_own_trick_not_the_first_it_names() -> None:
+    # Elwell 1904 Hand 20: "After this trick A's clubs are established …" speaks from the trick the
+    # clubs became good and names the earlier rounds too; printed at trick 1 it would be false there
+    # (the dealer still held ♣K Q) and would tell the end of the hand before it is played
+    lesson = _lesson(ROOT / "hands" / "elwell-1904" / "hand-20.yaml")
+    placed = {i: row.number for row in lesson.rows for i in (*row.notes, *row.more)}
+    several = [
+        (i, n)
+        for i, n in enumerate(lesson.notes)
+        if n.kind is NoteKind.DERIVED and n.place is not Place.TAG and n.home and len(n.tricks) > 1
+    ]
+    assert any(n.home != n.tricks[0] for _, n in several), "one speaks from a later trick than its first"
+    for i, n in several:
+        assert placed[i] == n.home, (n.tricks, n.home, n.text)

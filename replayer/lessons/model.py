@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Collection, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..analysis import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
@@ -133,6 +133,7 @@ class NoteView:
     technique: str | None = None  # derived notes: the technique they show
     card: str | None = None  # derived notes: the stepper shows the note once this card (H10) is played …
     card_trick: int | None = None  # … in this trick
+    home: int | None = None  # derived notes: the trick the note speaks from, whose row prints it
     verdicts: tuple[tuple[Verdict, str], ...] = ()  # double dummy on the note's claims: (verdict, sentence)
     place: Place | None = None  # derived notes: a tag on an author's note, shown (lead), or behind "more"
     tags: tuple[int, ...] = ()  # author's notes: the derived notes that repeat it (indexes into notes)
@@ -337,6 +338,7 @@ def derived_notes(
                 f.technique,
                 key.suit.letter + key.rank.display if key is not None else None,
                 f.trick if key is not None else None,
+                home=f.trick,
             )
         )
     return notes, findings
@@ -476,7 +478,7 @@ def _placed(
     played = [t.number for t in game.tricks]
     make = make_note(game) if len(derived) > len(findings) else None
     candidates = [of_make(make.agrees)] if make is not None else []
-    candidates += [of_finding(f, next((t for t in f.all_tricks if t in played), None)) for f in findings]
+    candidates += [of_finding(f, _home(f.trick, f.all_tricks, played)) for f in findings]
     notes = [AuthorNote(n.tricks, tuple(t.value for t in n.techniques)) for n in record.notes]
     tags: dict[int, list[int]] = {}
     placements = select(candidates, notes)
@@ -485,6 +487,15 @@ def _placed(
             tags.setdefault(p.note, []).append(len(authors) + j)
     tagged = tuple(replace(n, tags=tuple(tags.get(k, ()))) for k, n in enumerate(authors))
     return tagged + tuple(replace(n, place=p.place) for n, p in zip(derived, placements, strict=True))
+
+
+def _home(own: int | None, tricks: Sequence[int], played: Collection[int]) -> int | None:
+    """The row a note is printed at: a derived note's own trick (the one its words speak from —
+    "after this trick the clubs are established" — not the first trick it names, which may come long
+    before and would give the play away), else its first played trick; None: before the play."""
+    if own is not None and own in played:
+        return own
+    return next((t for t in tricks if t in played), None)
 
 
 def _technique_tricks(derived: list[NoteView], findings: list[Finding]) -> dict[str, list[int]]:
@@ -505,15 +516,16 @@ def _technique_tricks(derived: list[NoteView], findings: list[Finding]) -> dict[
 class _NotePlaces:
     """Where the notes are printed (indexes into the lesson's notes)."""
 
-    first_row: dict[int, list[int]]  # trick -> the notes printed at its row: its first played trick
-    later_rows: dict[int, list[int]]  # trick -> the notes printed earlier that also speak of it
+    first_row: dict[int, list[int]]  # trick -> the notes printed at its row (their own trick)
+    later_rows: dict[int, list[int]]  # trick -> the notes printed at an earlier row that also speak of it
     general: list[int]  # notes on the whole hand: they name no trick that was played
     more_row: dict[int, list[int]] = field(default_factory=dict)  # trick -> its derived notes behind "more"
     general_more: list[int] = field(default_factory=list)  # the same, before the play
 
 
 def _note_places(game: Game, notes: tuple[NoteView, ...]) -> _NotePlaces:
-    """Each note at the row of its first played trick (or before the play); a tag is printed inside
+    """Each note at the row of its own trick (an author's note: its first played trick; a derived note:
+    the trick it speaks from), or before the play; a tag is printed inside
     its author's note, and a derived note placed "more" behind its row's disclosure."""
     played = {t.number for t in game.tricks}
     places = _NotePlaces({}, {}, [])
@@ -521,12 +533,12 @@ def _note_places(game: Game, notes: tuple[NoteView, ...]) -> _NotePlaces:
         if n.place is Place.TAG:
             continue
         more = n.place is Place.MORE
-        shown = [t for t in n.tricks if t in played]
-        if not shown:
+        row = _home(n.home, n.tricks, played)
+        if row is None:
             (places.general_more if more else places.general).append(i)
             continue
-        (places.more_row if more else places.first_row).setdefault(shown[0], []).append(i)
-        for number in shown[1:] if not more else ():
+        (places.more_row if more else places.first_row).setdefault(row, []).append(i)
+        for number in [t for t in n.tricks if t in played and t > row] if not more else ():
             places.later_rows.setdefault(number, []).append(i)
     return places
 
