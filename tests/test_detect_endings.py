@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from replayer.rules.cards import Card
 from replayer.rules.seats import Pair, Seat
-from replayer.teaching.detectors.endings import suit_tricks, throw_in
+from replayer.teaching.detectors.endings import squeeze, suit_tricks, throw_in
 from support.games import context
 
 
@@ -70,3 +70,63 @@ def test_a_player_left_with_only_a_losing_lead_is_thrown_in() -> None:
 
 def test_a_safe_card_to_lead_is_no_throw_in() -> None:
     assert throw_in(context(WITH_AN_EXIT)) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# The squeeze
+
+_SQUEEZE_ENDING = """
+title: "A squeeze"
+rules: bridge-whist
+dealer: Z
+declaration: {{maker: Z, trump: no-trumps}}
+deal:
+  A: {a}
+  Y: ♠AJ ♥A3
+  B: {b}
+  Z: ♣A ♠2 ♥Q2
+play:
+  first_trick: 10
+  leader: Z
+  columns: [A, Y, B, Z]
+  tricks:
+{rest}
+"""
+
+# A alone guards spades (♠K Q against dummy's ♠A J) and hearts (♥K 4 against ♥A 3 and ♥Q 2).
+SQUEEZED = _SQUEEZE_ENDING.format(
+    a="♠KQ ♥K4",
+    b="♦5432",
+    rest=("    - ♠Q ♥3 ♦2 ♣A*\n    - ♠K ♠A* ♦3 ♠2\n    - ♥4 ♠J* ♦4 ♥2\n    - ♥K ♥A* ♦5 ♥Q"),
+)
+
+# B holds the ♥K: A guards spades only, and can let a heart go.
+NOT_ALONE = _SQUEEZE_ENDING.format(
+    a="♠KQ ♥54",
+    b="♥KJ ♦32",
+    rest=("    - ♥4 ♥3 ♦2 ♣A*\n    - ♠K ♠A* ♦3 ♠2\n    - ♠Q* ♠J ♥J ♥2\n    - ♥5 ♥A* ♥K ♥Q"),
+)
+
+
+def test_a_defender_whose_every_card_guards_a_suit_is_squeezed() -> None:
+    found = squeeze(context(SQUEEZED))
+    assert [(f.label, f.trick, f.all_tricks) for f in found] == [("SQUEEZE", 10, (10, 12))]
+    text = found[0].text
+    assert text.startswith("A cannot follow to the ♣A at trick 10 and must discard.")
+    assert "the dealer and dummy make one in hearts (he holds ♥K 4) and one in spades (he holds ♠K Q)" in text
+    assert text.endswith("He throws ♠Q, and they go on to make two tricks in spades: the ♠J wins trick 12.")
+    assert found[0].facts["tricks_if_kept"] == {"SPADES": 1, "HEARTS": 1}
+
+
+def test_a_defender_with_a_card_to_spare_is_not_squeezed() -> None:
+    assert squeeze(context(NOT_ALONE)) == []
+
+
+def test_a_squeeze_the_play_does_not_turn_into_a_trick_is_not_reported() -> None:
+    # A throws the ♠Q, but dummy leads the ♠J at once: A's ♠K wins it, and the ♥K the last trick.
+    wasted = _SQUEEZE_ENDING.format(
+        a="♠KQ ♥K4",
+        b="♦5432",
+        rest=("    - ♠Q ♥3 ♦2 ♣A*\n    - ♥4 ♥A* ♦3 ♥2\n    - ♠K* ♠J ♦4 ♠2\n    - ♥K* ♠A ♦5 ♥Q"),
+    )
+    assert squeeze(context(wasted)) == []

@@ -1,10 +1,16 @@
-"""Detector: the end of the hand — the throw-in (issue 14, item 3).
+"""Detectors: the end of the hand — the throw-in and the squeeze (issue 14, item 3).
 
 A throw-in: one side gives the lead to an adversary who holds nothing but suits he cannot open
 without giving a trick away, and who must therefore lead to that side's advantage.  Whether opening a
 suit gives a trick away is read from that suit's cards alone (``suit_tricks``): the tricks a side
 makes in it when the adversary must lead it first, against the tricks it makes when it has to open
-the suit itself.  The notes are in our own words.
+the suit itself.
+
+A squeeze: a defender who cannot follow must discard, and every card he holds is a guard: whichever
+he throws, the declaring side makes one trick more in that card's suit (again by ``suit_tricks``,
+from the cards still held at the moment of his discard).  It is reported only when the trick was
+really gained: after the discard the declaring side wins more tricks in the thrown suit than it
+could have made had he kept the card.  The notes are in our own words.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from ..context import Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import cards_text, listed, number_word
 
-__all__ = ["suit_tricks", "throw_in"]
+__all__ = ["squeeze", "suit_tricks", "throw_in"]
 
 _Holdings = tuple[tuple[int, ...], ...]  # each seat's ranks in the suit, by seat number
 
@@ -172,3 +178,103 @@ def _throw_in_note(
         "tricks_if_they_lead": {s.name: g[1] for s, g in gifts.items()},
     }
     return Finding("throw-in", "THROW_IN", number, (seat,), tuple(cards), text, tuple(tricks), facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# The squeeze
+
+
+@detector("squeeze", "The squeeze", Phase.DECLARERS_PLAY, 91)
+def squeeze(ctx: Context) -> list[Finding]:
+    """A defender forced to discard when every card he holds guards a suit against the declaring
+    side, whose threat in the suit he lets go then wins a trick."""
+    return each_trick(ctx, _squeeze_at)
+
+
+def _side_tricks(held: dict[Seat, list[Card]], defender: Seat) -> int:
+    """The tricks the declaring side makes in one suit from ``held``, leading it from either hand."""
+    side = defender.side.other
+    return max((suit_tricks(held, s, side) for s in side.seats if held.get(s)), default=0)
+
+
+def _guards(ctx: Context, k: int, seat: Seat) -> dict[Suit, tuple[int, list[Card]]] | None:
+    """At trick index ``k``, when ``seat`` comes to play: each suit he holds, with the tricks the
+    declaring side makes in it and his cards of it, provided that any card of it he threw would give
+    them one trick more; None when some card is a safe discard."""
+    gone = set()
+    for s, c in ctx.tricks[k].plays:
+        if s == seat:
+            break
+        gone.add(c)
+    guards: dict[Suit, tuple[int, list[Card]]] = {}
+    for suit in Suit:
+        held = {s: [c for c in ctx.holding(s, suit, k) if c not in gone] for s in Seat}
+        if not held[seat]:
+            continue
+        base = _side_tricks(held, seat)
+        for card in held[seat]:
+            fewer = dict(held)
+            fewer[seat] = [c for c in held[seat] if c != card]
+            if _side_tricks(fewer, seat) <= base:
+                return None
+        guards[suit] = (base, held[seat])
+    return guards
+
+
+def _squeeze_at(ctx: Context, k: int) -> Finding | None:
+    """Trick index ``k``: a defender, holding no trump, discards; every card he held was a guard of
+    two or more suits, and the declaring side later wins more tricks in the suit he threw than it
+    could have made had he kept it."""
+    led = ctx.led(k)
+    if led is None or not ctx.complete(k) or ctx.declarer is None:
+        return None
+    for seat in ctx.defenders:
+        card = ctx.card_of(k, seat)
+        if card is None or card.suit == led.suit or ctx.trumps(seat, k):
+            continue
+        guards = _guards(ctx, k, seat)
+        if guards is None or len(guards) < 2:
+            continue
+        wins = [
+            (j, ctx.card_of(j, w))
+            for j in range(k + 1, len(ctx.tricks))
+            if (w := ctx.tricks[j].winner) is not None and ctx.declarer_side(w)
+        ]
+        won = [(j, c) for j, c in wins if c is not None and c.suit == card.suit]
+        if len(won) > guards[card.suit][0]:
+            return _squeeze_note(ctx, k, seat, card, guards, won)
+    return None
+
+
+def _squeeze_note(
+    ctx: Context,
+    k: int,
+    seat: Seat,
+    card: Card,
+    guards: dict[Suit, tuple[int, list[Card]]],
+    won: list[tuple[int, Card]],
+) -> Finding:
+    who, number = ctx.who(seat), ctx.tricks[k].number
+    led = ctx.led(k)
+    j, winner = won[-1]
+    them = f"{ctx.dealer_word()} and dummy"
+    parts = [
+        f"{number_word(base)} in {suit.word} (he holds {cards_text(cards)})"
+        for suit, (base, cards) in guards.items()
+    ]
+    made = number_word(len(won))
+    text = (
+        f"{who} cannot follow to the {led} at trick {number} and must discard. Every card he holds "
+        f"guards a suit: while he keeps them all, {them} make {listed(parts)}, and any card he throws "
+        f"gives them one trick more in its suit. He throws {card}, and they go on to make {made} "
+        f"trick{'s' if len(won) != 1 else ''} in {card.suit.word}: the {winner} wins trick {ctx.tricks[j].number}."
+    )
+    facts = {
+        "defender": seat.name,
+        "guards": {s.name: [str(c) for c in g[1]] for s, g in guards.items()},
+        "tricks_if_kept": {s.name: g[0] for s, g in guards.items()},
+        "discard": str(card),
+        "threat": str(winner),
+    }
+    tricks = (number, ctx.tricks[j].number)
+    return Finding("squeeze", "SQUEEZE", number, (seat,), (card, winner), text, tricks, facts)
