@@ -226,6 +226,10 @@ def _reentry_finding(
         _Purpose.FINESSE: "the finesse",
     }[purpose]
     text = f"Re-entry: {via}{then}{goal}. The {entry} was the way in that {need} needed."
+    made = _made(ctx, i, h, entry)
+    if made is not None:
+        setup = sorted({made[0], *setup})
+        text += made[1]
     return Finding(
         motif="re-entry",
         label="REENTRY",
@@ -244,6 +248,33 @@ def _reentry_finding(
         },
         text=text,
     )
+
+
+def _made(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[int, str] | None:
+    """[interp] (issue 14: the entry made, Elwell 1904 Hand 4: "Z plays his ♦K under A's ♦A: the ♦Q
+    is then the best diamond left, and a card of entry for dummy") ``h``'s partner, holding a card of
+    the entry's suit below the ``entry``, played a higher one at an earlier trick, the last card of
+    his side above the ``entry``, under another's winner (not a winner cashed); when ``entry`` wins trick index ``i`` no card of its suit above it
+    is left anywhere: the trick where the way in was made."""
+    p, suit = h.partner, entry.suit
+    if any(c.rank > entry.rank for s in Seat for c in ctx.holding(s, suit, i)):
+        return None
+    for k in range(i - 1, -1, -1):
+        c = ctx.tricks[k].card_of(p)
+        if c is None or c.suit != suit or c.rank < entry.rank:
+            continue
+        kept = [x for x in ctx.holding(p, suit, k) if x.rank < entry.rank]
+        if not kept:
+            return None  # [interp] no lower card to play instead: the card was forced
+        w = ctx.tricks[k].winner
+        if w is None or w == p:
+            return None  # [interp] a winner cashed is no card given up to make the way in
+        return k, (
+            f" {capitalised(ctx.role(p))} made that way in at trick {ctx.tricks[k].number}: he played his "
+            f"{c} under {ctx.role(w)}'s {ctx.tricks[k].card_of(w)}, keeping the {cards_text(kept)}, so that no {suit.word[:-1]} of his "
+            f"stood above the {entry} when it won."
+        )
+    return None
 
 
 def _set_up(ctx: Context, i: int, h: Seat, suit: Suit) -> tuple[list[int], str]:
