@@ -114,3 +114,13 @@ def test_a_partner_who_can_unblock_under_the_owner_does_not_hide_the_suit() -> N
     # Elwell 1904 Hand 15, trick 1: B's ♥J 5 can go under A's ♥Q 10, so A's hearts stay shown
     (f,) = [f for f in established(hand("elwell-1904", 15), 1) if f.seats[0].name == "W"]
     assert f.shown and "in the way" not in f.text
+
+
+def test_a_declarers_suit_set_up_and_cut_off_is_shown_and_says_so() -> None:
+    # Elwell 1904 Hand 36 trick 2: A's ♣A takes the ♣K; the ♣8 6 go on B's diamonds
+    (f,) = established(hand("elwell-1904", 36), 2)
+    assert f.shown and f.seats[0].name == "S"
+    assert "the dealer never wins a trick while he still holds any of the ♣8 6" in f.text
+    # a lone long card cut off is no suit to show (Elwell 1904 Hand 16: the dealer's ♠9)
+    (g,) = established(hand("elwell-1904", 16), 10)
+    assert not g.shown and g.facts["never_made"] == ["♠9"]
