@@ -46,3 +46,18 @@ def test_a_higher_card_cashed_as_a_winner_is_not_named_as_making_the_entry() -> 
     # Hand 20: the dealer's ♥K wins trick 6; the ♥Q's re-entry at trick 9 does not claim it
     (g,) = found("re-entry", elwell(1904, 20), "REENTRY", 9)
     assert "made that way in" not in g.text
+
+
+def test_the_unblock_names_the_earlier_trick_where_the_lowest_card_was_kept() -> None:
+    # Elwell 1904 Hand 38: "B plays the ♠10 and keeps his small spade, the ♠6; at trick 8 it falls
+    # under A's ♠7" (trick 4), then the ♠J under dummy's ♠A (trick 6)
+    (f,) = found("unblock", elwell(1904, 38), "UNBLOCK_OK", 6)
+    assert f.tricks == (4, 6)
+    assert "trick 4 B had played the ♠10, keeping his lowest spade, the ♠6" in f.text
+    assert "under A's ♠7 at trick 8" in f.text
+
+
+def test_an_unblock_with_no_earlier_card_above_the_lowest_names_its_own_trick_only() -> None:
+    # Elwell 1904 Hand 5: the declarer's unblock at trick 2 speaks of no earlier trick
+    (f,) = found("unblock", elwell(1904, 5), "UNBLOCK_DECLARER", 2)
+    assert f.tricks in ((), (2,))

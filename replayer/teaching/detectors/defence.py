@@ -14,7 +14,7 @@ from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
-from ..words import cards_text
+from ..words import cards_text, listed
 from .eleven import eleven_count
 from .unblocking import declarer_unblocks
 
@@ -284,10 +284,12 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
     if not ok and _falls_under(ctx, i, t.leader, [c for c in holding if c != played]):
         return None  # his one card left falls under the leader's next lead: nothing is blocked
     label = "UNBLOCK_OK" if ok else "UNBLOCK_MISSED"
+    before = _kept_lowest(ctx, i, (t.leader, partner), led.suit) if ok else []
     return Finding(
         motif="unblock",
         label=label,
         trick=_n(ctx, i),
+        tricks=tuple(_n(ctx, k) for k in (*before, i)),
         seats=(partner,),
         cards=(played,),
         facts={
@@ -296,7 +298,39 @@ def _unblock_at(ctx: Context, i: int) -> Finding | None:
             "winning": str(best[1]),
             "round_one": round_one,
         },
-        text=_unblock_text(ctx, ok, (t.leader, partner), holding, (played, expected), best, why),
+        text=_unblock_text(ctx, ok, (t.leader, partner), holding, (played, expected), best, why)
+        + _kept_text(ctx, before, partner, holding[-1]),
+    )
+
+
+def _kept_lowest(ctx: Context, i: int, seats: tuple[Seat, Seat], suit: Suit) -> list[int]:
+    """[interp] (issue 14: the unblock begun earlier; Elwell 1904 Hand 38: "B plays the ♠10 and keeps
+    his small spade, the ♠6; at trick 8 it falls under A's ♠7") Earlier tricks of the leader's suit,
+    led by him, where the partner played a card above his lowest without winning, keeping that
+    lowest card; it is kept still at trick index ``i`` and falls later under a trick the leader wins."""
+    leader, partner = seats
+    low = ctx.holding(partner, suit, i)[-1]
+    if not any(u.card_of(partner) == low and u.winner == leader for u in ctx.tricks[i + 1 :]):
+        return []
+    found = []
+    for k in range(i):
+        u, c = ctx.tricks[k], ctx.card_of(k, partner)
+        mine = c is not None and c.suit == suit and u.winner != partner
+        if mine and u.leader == leader and u.led_suit == suit and c != ctx.holding(partner, suit, k)[-1]:
+            found.append(k)
+    return found
+
+
+def _kept_text(ctx: Context, before: list[int], partner: Seat, low: Card) -> str:
+    if not before:
+        return ""
+    m = next(u for u in ctx.tricks if u.card_of(partner) == low)
+    cards = listed([str(ctx.card_of(k, partner)) for k in before])
+    at = listed([str(_n(ctx, k)) for k in before])
+    return (
+        f" Already at trick{'s' if len(before) > 1 else ''} {at} {ctx.role(partner)} had played the {cards},"
+        f" keeping his lowest {low.suit.word[:-1]}, the {low}, which falls later under"
+        f" {ctx.role(partner.partner)}'s {m.card_of(partner.partner)} at trick {m.number}."
     )
 
 
