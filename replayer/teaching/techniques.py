@@ -86,7 +86,7 @@ _ALL = (
     Technique(
         "false-card", "playing a card other than the natural one, to mislead the adversaries", "false-card"
     ),
-    Technique("squeeze", "an end position where a defender cannot keep the guards of two suits", None),
+    Technique("squeeze", "an end position where a defender cannot keep the guards of two suits", "squeeze"),
     Technique(
         "throw-in", "giving the lead to an adversary who must then lead to one's advantage", "throw-in"
     ),
