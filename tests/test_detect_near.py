@@ -61,3 +61,15 @@ def test_an_unblock_with_no_earlier_card_above_the_lowest_names_its_own_trick_on
     # Elwell 1904 Hand 5: the declarer's unblock at trick 2 speaks of no earlier trick
     (f,) = found("unblock", elwell(1904, 5), "UNBLOCK_DECLARER", 2)
     assert f.tricks in ((), (2,))
+
+
+def test_reentry_names_the_leads_that_drew_the_last_card_above_the_entry() -> None:
+    # Elwell 1904 Hand 35: B "leads his ♥Q from ♥Q 5 4, throwing it away to make the ♥K a
+    # possible re-entry for A"; the ♥5 at trick 4 draws dummy's ♥A
+    (f,) = found("re-entry", elwell(1904, 35), "REENTRY", 7)
+    assert f.tricks == (3, 4, 7, 8)
+    assert "cleared at tricks 3 and 4: B's leads of the ♥Q and ♥5 drew dummy's ♥A" in f.text
+    # Hand 20: the dealer's ♥K and ♥8 draw B's ♥A, and the ♥Q is dummy's way in at trick 9
+    (g,) = found("re-entry", elwell(1904, 20), "REENTRY", 9)
+    assert {6, 7} <= set(g.tricks)
+    assert "the dealer's leads of the ♥K and ♥8 drew B's ♥A, the last heart above the ♥Q" in g.text

@@ -226,9 +226,9 @@ def _reentry_finding(
         _Purpose.FINESSE: "the finesse",
     }[purpose]
     text = f"Re-entry: {via}{then}{goal}. The {entry} was the way in that {need} needed."
-    made = _made(ctx, i, h, entry)
+    made = _made(ctx, i, h, entry) or _forced(ctx, i, h, entry)
     if made is not None:
-        setup = sorted({made[0], *setup})
+        setup = sorted({*made[0], *setup})
         text += made[1]
     return Finding(
         motif="re-entry",
@@ -250,7 +250,7 @@ def _reentry_finding(
     )
 
 
-def _made(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[int, str] | None:
+def _made(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[list[int], str] | None:
     """[interp] (issue 14: the entry made, Elwell 1904 Hand 4: "Z plays his ♦K under A's ♦A: the ♦Q
     is then the best diamond left, and a card of entry for dummy") ``h``'s partner, holding a card of
     the entry's suit below the ``entry``, played a higher one at an earlier trick, the last card of
@@ -269,12 +269,43 @@ def _made(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[int, str] | None:
         w = ctx.tricks[k].winner
         if w is None or w == p:
             return None  # [interp] a winner cashed is no card given up to make the way in
-        return k, (
+        return [k], (
             f" {capitalised(ctx.role(p))} made that way in at trick {ctx.tricks[k].number}: he played his "
             f"{c} under {ctx.role(w)}'s {ctx.tricks[k].card_of(w)}, keeping the {cards_text(kept)}, so that no {suit.word[:-1]} of his "
             f"stood above the {entry} when it won."
         )
     return None
+
+
+def _forced(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[list[int], str] | None:
+    """[interp] (issue 14: the entry forced clear, Elwell 1904 Hand 35: B "leads his ♥Q from ♥Q 5
+    4, throwing it away to make the ♥K a possible re-entry for A") The last card above the
+    ``entry`` fell from an adversary on a lead of its suit by ``h``'s partner, who led the suit at
+    every trick of that run, ``h`` keeping the ``entry``; when it wins trick index ``i`` no card of
+    its suit above it is left: the run's tricks, where the way in was cleared (no purpose claimed:
+    in 1904 Hands 19 and 21 the lead had other reasons, and the words say only what fell)."""
+    p, suit = h.partner, entry.suit
+    if any(c.rank > entry.rank for s in Seat for c in ctx.holding(s, suit, i)):
+        return None
+    above = [
+        k for k in range(i) if any(c.suit == suit and c.rank > entry.rank for _, c in ctx.tricks[k].plays)
+    ]
+    if not above:
+        return None
+    last = above[-1]
+    run = [k for k in range(last + 1) if all(ctx.tricks[m].leader == p for m in range(k, last + 1))]
+    if not run or any(ctx.tricks[m].led_suit != suit for m in run):
+        return None
+    top = next(c for s, c in ctx.tricks[last].plays if c.suit == suit and c.rank > entry.rank)
+    who = next(s for s, c in ctx.tricks[last].plays if c == top)
+    if who.side == h.side or ctx.tricks[last].card_of(h) == entry:
+        return None
+    leads = listed([str(ctx.led(m)) for m in run])
+    return run, (
+        f" The way in was cleared at trick{'s' if len(run) > 1 else ''}"
+        f" {listed([str(ctx.tricks[m].number) for m in run])}: {ctx.role(p)}'s lead{'s' if len(run) > 1 else ''}"
+        f" of the {leads} drew {ctx.role(who)}'s {top}, the last {suit.word[:-1]} above the {entry}."
+    )
 
 
 def _set_up(ctx: Context, i: int, h: Seat, suit: Suit) -> tuple[list[int], str]:
