@@ -124,3 +124,15 @@ def test_a_declarers_suit_set_up_and_cut_off_is_shown_and_says_so() -> None:
     # a lone long card cut off is no suit to show (Elwell 1904 Hand 16: the dealer's ♠9)
     (g,) = established(hand("elwell-1904", 16), 10)
     assert not g.shown and g.facts["never_made"] == ["♠9"]
+
+
+def test_the_trick_that_puts_the_lead_in_the_hand_that_leads_the_suit_is_named_too() -> None:
+    # Elwell 1902 Hand 3 trick 3: dummy's ♥Q overtakes the dealer's ♥J, and dummy leads the ♦Q
+    (f,) = [f for f in established(hand("elwell-1902", 3), 4) if f.seats[0].name == "N"]
+    assert f.all_tricks == (2, 3, 4)
+    # Elwell 1904 Hand 17 trick 1: the dealer's ♣A overtakes dummy's ♣5 and leads a club back
+    (g,) = established(hand("elwell-1904", 17), 4)
+    assert g.all_tricks == (1, 2, 4)
+    # a first-trick overtake in another suit is no part of it (Elwell 1904 Hand 14: ♥A over ♥Q)
+    (h,) = [f for f in established(hand("elwell-1904", 14), 4) if f.seats[0].name == "N"]
+    assert h.all_tricks == (2, 3, 4)

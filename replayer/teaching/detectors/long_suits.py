@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...rules.cards import Card, Suit
-from ...rules.play import Trick
+from ...rules.play import Trick, trick_winner
 from ...rules.seats import Seat
 from ..context import Context
 from ..findings import Finding, Phase, detector
@@ -179,9 +179,27 @@ def _led_by_side(ctx: Context, e: Established, j: int) -> bool:
 
 def _establishing_tricks(ctx: Context, e: Established) -> tuple[int, ...]:
     """The tricks the suit was set up in: each round of it the hand's side led, up to the trick
-    after which it is established (that trick too, whatever was led)."""
+    after which it is established (that trick too, whatever was led); and the trick before such a
+    round that put the lead where it was led from (``_prepares``)."""
     led = [j for j in ctx.rounds(e.suit) if j <= e.after and _led_by_side(ctx, e, j)]
-    return tuple(ctx.tricks[j].number for j in sorted({*led, e.after}))
+    before = [j - 1 for j in led if j > 0 and _prepares(ctx, e, j - 1)]
+    return tuple(ctx.tricks[j].number for j in sorted({*led, *before, e.after}))
+
+
+def _prepares(ctx: Context, e: Established, j: int) -> bool:
+    """Trick index ``j``, just before a round of the suit the hand's side leads, put that lead in
+    the right hand: its leader won trick ``j`` by overtaking his partner's card, which was winning
+    it: a crossing when his side led trick ``j`` (Elwell 1902 Hand 3 trick 3: dummy's ♥Q over the
+    dealer's ♥J, then dummy's ♦Q), and when the adversaries led it only in a round of the suit
+    itself (Elwell 1904 Hand 17 trick 1: the dealer's ♣A over dummy's ♣5, then a small club)."""
+    t, leader = ctx.tricks[j], ctx.tricks[j + 1].plays[0][0]
+    if t.winner != leader or (t.plays[0][0].side != leader.side and t.led_suit != e.suit):
+        return False
+    seats = [seat for seat, _ in t.plays]
+    if leader.partner not in seats or seats.index(leader.partner) > seats.index(leader):
+        return False
+    before = t.plays[: seats.index(leader)]
+    return trick_winner(before, ctx.trump) == leader.partner
 
 
 def _won(ctx: Context, e: Established) -> set[Card]:
