@@ -126,3 +126,13 @@ def test_the_trick_that_puts_the_lead_in_the_hand_that_leads_the_suit_is_named_t
     # a first-trick overtake in another suit is no part of it (Elwell 1904 Hand 14: ♥A over ♥Q)
     (h,) = [f for f in established(hand("elwell-1904", 14), 4) if f.seats[0].name == "N"]
     assert h.all_tricks == (2, 3, 4)
+
+
+def test_a_declarers_suit_set_up_and_cut_off_is_shown_and_says_so() -> None:
+    # Elwell 1904 Hand 36 trick 2: A's ♣A takes the ♣K; the ♣8 6 go on B's diamonds
+    (f,) = established(hand("elwell-1904", 36), 2)
+    assert f.shown and f.seats[0].name == "S"
+    assert "the dealer never wins a trick while he still holds any of the ♣8 6" in f.text
+    # a lone long card cut off is no suit to show (Elwell 1904 Hand 16: the dealer's ♠9)
+    (g,) = established(hand("elwell-1904", 16), 10)
+    assert not g.shown and g.facts["never_made"] == ["♠9"]

@@ -96,10 +96,12 @@ def test_a_lone_card_left_while_an_adversary_still_holds_the_suit_is_no_establis
     assert [f for f in DETECTORS["establish"](elwell_1904(17)) if f.facts["suit"] == "hearts"] == []
 
 
-def test_a_suit_whose_small_cards_never_win_is_not_shown_as_established() -> None:
-    # Elwell 1904 Hand 36: the dealer throws his ♣8 6 on B's diamonds
+def test_a_suit_whose_small_cards_never_win_is_not_called_winners() -> None:
+    # Elwell 1904 Hand 36: the dealer sets up his clubs ("The dealer's best course is plainly to set up
+    # his clubs") but throws his ♣8 6 on B's diamonds: the note is shown, and says they never win
     (f,) = found("establish", elwell_1904(36), "ESTABLISHED", 2)
-    assert not f.shown
+    assert f.shown
+    assert "so they never take a trick" in f.text
 
 
 def test_a_suit_all_of_whose_cards_win_by_rank_is_still_shown_as_established() -> None:

@@ -143,11 +143,13 @@ def _established_finding(ctx: Context, e: Established) -> Finding:
         # the suit is good but its owner never gets in to run it (the lesson of Elwell 1902 Hands 2,
         # 5 and 9: a defender sets up his suit; Elwell 1904 Hand 30: the dealer's clubs)
         text = _unmade_text(ctx, e, unmade)
-        # shown for a defender's long hand, when his side led the suit to set it up (issue 14 item
-        # 3); a declarer's suit that never wins stays hidden (Elwell 1904 Hand 36)
+        # shown when the hand's side led the suit to set it up: a defender's long hand (issue 14
+        # item 3), or a declarer's suit of two or more cards the adversaries' winners cut off
+        # (Elwell 1904 Hand 36: "the dealer's best course is plainly to set up his clubs"; a lone
+        # long card is no suit cut off, Elwell 1904 Hand 16's ♠9)
         partner = len(ctx.holding(e.seat.partner, e.suit, e.after + 1))
         led = _led_by_side(ctx, e, e.after) and len(mine) > partner
-        wins = wins or (led and not ctx.declarer_side(e.seat))
+        wins = wins or (led and (not ctx.declarer_side(e.seat) or len(unmade) > 1))
         if _blockers(ctx, e, e.after + 1):  # not a suit its owner can run alone (Elwell 1902 Hand 4)
             text, wins = _blocked_text(ctx, e), False
     return Finding(
