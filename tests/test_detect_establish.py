@@ -136,3 +136,35 @@ def test_a_declarers_suit_set_up_and_cut_off_is_shown_and_says_so() -> None:
     # a lone long card cut off is no suit to show (Elwell 1904 Hand 16: the dealer's ♠9)
     (g,) = established(hand("elwell-1904", 16), 10)
     assert not g.shown and g.facts["never_made"] == ["♠9"]
+
+
+# --- the words of an established suit true of the play: a long card that never wins is not said to
+# win, and a card an adversary throws away is not said to be drawn
+
+
+def test_a_long_card_that_goes_under_a_partners_winner_is_not_said_to_win() -> None:
+    # Elwell 1904 Hand 40: B throws the ♠4 3 on hearts; dummy's ♠8 takes the ♠7 at trick 8
+    (f,) = [f for f in established(hand("elwell-1904", 40), 2) if f.seats[0].name == "S"]
+    assert "B's ♠4 3" not in f.text and "♠9 7 win" not in f.text
+    assert "they draw A's ♠10; then the ♠9 wins too" in f.text
+    assert "B throws away the ♠4 3" in f.text
+    assert "the ♠7 goes under dummy's ♠8 at trick 8, so it never wins" in f.text
+
+
+def test_a_card_drawn_by_the_partner_is_not_said_drawn_by_the_hands_top_card() -> None:
+    # Elwell 1902 Hand 9: B's ♠9 falls to the dealer's ♠10 at trick 10, before dummy's ♠A is played
+    (f,) = [f for f in established(hand("elwell-1902", 9), 8) if f.seats[0].name == "N"]
+    assert "draws B's ♠9" not in f.text
+    assert "then the ♠Q 8 win too" in f.text
+    assert "B's ♠9 falls to the dealer's ♠10 at trick 10" in f.text
+    assert "the ♠7 goes under the dealer's ♠10 at trick 10" in f.text
+
+
+def test_a_suit_whose_cards_all_win_as_promised_keeps_its_words() -> None:
+    # Elwell 1902 Hand 5: dummy's ♣A K draw the adversaries' clubs and the ♣9 8 2 all win
+    (f,) = [f for f in established(hand("elwell-1902", 5), 4) if f.seats[0].name == "N"]
+    assert f.text.endswith(
+        "they draw B's ♣J 6 and A's ♣Q 4; then the ♣9 8 2 win too, though the ♣Q J are higher than "
+        "the ♣9 8 2 now."
+    )
+    assert "In the play" not in f.text

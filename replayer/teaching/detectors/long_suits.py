@@ -299,23 +299,117 @@ def _why_good(ctx: Context, e: Established) -> str:
         return f"{gone}{ruff}, so {cards_text(mine)} are all winners — even the {low}, a loser at the start"
     n = max(len(cs) for cs in theirs.values())
     top, after = mine[:n], mine[n:]
-    drawn = listed([f"{ctx.who(o)}'s {cards_text(cs)}" for o, cs in theirs.items()])
-    if n == 1:
-        first = f"the {top[0]} is a winner and draws {drawn}"
-    else:
-        first = f"the {cards_text(top)} are winners, and as they are played they draw {drawn}"
+    # "draws" only the adversary cards that fell to a round of the suit under one of the top cards
+    # (Elwell 1904 Hand 40: B throws his ♠4 3 on hearts; Elwell 1902 Hand 9: B's ♠9 falls to the
+    # dealer's ♠10, not to dummy's ♠A)
+    fell = {o: [c for c in cs if _drawn(ctx, e, c, top)] for o, cs in theirs.items()}
+    drawn = _listed([f"{ctx.who(o)}'s {cards_text(cs)}" for o, cs in fell.items() if cs])
+    win = "is a winner" if n == 1 else "are winners"
+    first = f"the {cards_text(top)} {win}"
+    if drawn:
+        first += f" and draws {drawn}" if n == 1 else f", and as they are played they draw {drawn}"
     if not after:  # the top cards are not all masters: say only which are, and what is above the rest
         masters = [c for c in mine if c.rank > rest[0].rank]
         top, after = masters, mine[len(masters) :]
         first = f"the {cards_text(top)} {'is a winner' if len(top) == 1 else 'are winners'} now"
-    under = [c for c in after if c.rank < rest[0].rank]
-    above = [c for c in rest if c.rank > under[0].rank]
-    verb = "wins" if len(after) == 1 else "win"
+    # a long card that never wins in the play is not said to win (Elwell 1904 Hand 40: the ♠7 goes
+    # under dummy's ♠8)
+    won = _won(ctx, e)
+    made = [c for c in after if c in won]
+    then = ""
+    under = [c for c in made if c.rank < rest[0].rank]
+    if made:
+        verb = "wins" if len(made) == 1 else "win"
+        then = f"; then the {cards_text(made)} {verb} too"
+    if under:
+        above = [c for c in rest if c.rank > under[0].rank]
+        then += f", though the {cards_text(above)} {'is' if len(above) == 1 else 'are'} higher than the {cards_text(under)} now"
+    play = _play_text(ctx, e, [c for cs in theirs.values() for c in cs if c not in sum(fell.values(), [])])
+    play += _lost_text(ctx, e, [c for c in top + after if c not in won], play != "")
     return (
-        f"{first}; then the {cards_text(after)} {verb} too, though the {cards_text(above)} "
-        f"{'is' if len(above) == 1 else 'are'} higher than the {cards_text(under)} now"
+        f"{first}{then}"
         + (", and the adversaries have no trumps to ruff with" if ruff else "")
+        + (f". In the play {play}" if play else "")
     )
+
+
+def _trick_of(ctx: Context, seat: Seat, card: Card, start: int) -> int | None:
+    """The trick index, from ``start`` on, in which ``seat`` plays ``card``."""
+    return next((j for j in range(start, len(ctx.tricks)) if ctx.tricks[j].card_of(seat) == card), None)
+
+
+def _owner(ctx: Context, e: Established, card: Card) -> Seat:
+    return next(o for o in opponents(e.seat) if card in ctx.holding(o, e.suit, e.after + 1))
+
+
+def _drawn(ctx: Context, e: Established, card: Card, top: list[Card]) -> bool:
+    """An adversary's card falls to a round of the suit in which the hand plays one of ``top``."""
+    j = _trick_of(ctx, _owner(ctx, e, card), card, e.after + 1)
+    return j is not None and ctx.tricks[j].led_suit == e.suit and ctx.tricks[j].card_of(e.seat) in top
+
+
+def _listed(items: list[str]) -> str:
+    return listed(items) if items else ""
+
+
+def _play_text(ctx: Context, e: Established, cards: list[Card]) -> str:
+    """What became in the play of the adversaries' cards of the suit not drawn by the top cards:
+    thrown away on other suits, kept, or fallen (or winning) in a round of the suit."""
+    parts: list[str] = []
+    rounds: dict[int, list[str]] = {}
+    for o in opponents(e.seat):
+        fates = [(c, *_fate(ctx, o, c, e.after + 1)) for c in cards if _owner(ctx, e, c) == o]
+        thrown = [c for c, kind, _ in fates if kind == "thrown"]
+        kept = [c for c, kind, _ in fates if kind == "kept"]
+        if thrown:
+            parts.append(f"{ctx.who(o)} throws away the {cards_text(thrown)}")
+        if kept:
+            parts.append(f"{ctx.who(o)} keeps the {cards_text(kept)}")
+        for c, kind, j in fates:
+            if kind == "round" and j is not None:
+                rounds.setdefault(j, []).append(f"{ctx.who(o)}'s {c}")
+    for j, names in sorted(rounds.items()):
+        t = ctx.tricks[j]
+        w = t.winner
+        wc = t.card_of(w) if w is not None else None
+        if w is None or wc is None:
+            continue
+        if w in opponents(e.seat) and names == [f"{ctx.who(w)}'s {wc}"]:
+            parts.append(f"{ctx.who(w)}'s {wc} wins trick {t.number}")
+        else:
+            verb = "falls" if len(names) == 1 else "fall"
+            parts.append(f"{listed(names)} {verb} to {ctx.role(w)}'s {wc} at trick {t.number}")
+    return "; ".join(parts)
+
+
+def _fate(ctx: Context, seat: Seat, card: Card, start: int) -> tuple[str, int | None]:
+    """``thrown`` on a trick of another suit, played in a ``round`` of its own suit, or ``kept``."""
+    j = _trick_of(ctx, seat, card, start)
+    if j is None:
+        return "kept", None
+    return ("round" if ctx.tricks[j].led_suit == card.suit else "thrown"), j
+
+
+def _lost_text(ctx: Context, e: Established, cards: list[Card], more: bool) -> str:
+    """What became in the play of the hand's long cards that never win a trick."""
+    parts: list[str] = []
+    fates = [(_fate(ctx, e.seat, c, e.after + 1), c) for c in cards]
+    for (kind, j), c in sorted(fates, key=lambda f: len(ctx.tricks) if f[0][1] is None else f[0][1]):
+        t = ctx.tricks[j] if j is not None else None
+        w = t.winner if t is not None else None
+        wc = t.card_of(w) if t is not None and w is not None else None
+        if t is None or w is None or wc is None:
+            parts.append(f"the {c} is never played")
+        elif kind == "thrown":
+            parts.append(f"the {c} is thrown away at trick {t.number}")
+        elif w == e.seat.partner:
+            parts.append(f"the {c} goes under {ctx.role(w)}'s {wc} at trick {t.number}")
+        else:
+            parts.append(f"the {c} loses trick {t.number} to {ctx.role(w)}'s {wc}")
+    if not parts:
+        return ""
+    one = len(cards) == 1
+    return ("; " if more else "") + listed(parts) + f", so {'it never wins' if one else 'they never win'}"
 
 
 def _all_lower(e: Established, rest: list[Card]) -> str:
