@@ -42,7 +42,9 @@ def test_foster_4_trick_2_names_the_winners_and_the_spades_still_above_dummys_si
 def test_elwell_1902_hand_10_trick_5_the_ace_draws_as_queen_before_the_small_spades_win() -> None:
     (f,) = found("establish", elwell_1902(10), "ESTABLISHED", 5)
     assert "the ♠A is a winner and draws A's ♠Q" in f.text
-    assert "the ♠J 5 2 win too, though the ♠Q is higher than the ♠J 5 2 now" in f.text
+    # the ♠2 never wins: it goes under the dealer's ♠9 (the note names only the long cards that win)
+    assert "the ♠J 5 win too, though the ♠Q is higher than the ♠J 5 now" in f.text
+    assert "the ♠2 goes under the dealer's ♠9 at trick 7, so it never wins" in f.text
 
 
 def test_when_the_adversaries_cards_are_all_lower_the_note_says_so() -> None:
