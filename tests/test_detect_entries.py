@@ -249,3 +249,24 @@ def test_no_run_of_an_established_suit_whose_first_card_led_is_trumped() -> None
     # the ♦Q led at trick 2, which wins, is a run of the same suit
     (queen,) = [c for c in ctx.hand(Seat.W, 1) if str(c) == "♦Q"]
     assert _entry_use(ctx, 1, Seat.W, queen, Suit.CLUBS, diamonds, 0) == (_Purpose.ESTABLISHED, Seat.W)
+
+
+# --- round 5: "established" only when no adversary card of the suit is above the long cards
+
+
+def test_a_suit_run_while_the_adversaries_hold_cards_above_its_long_cards_is_not_called_established() -> None:
+    # Elwell 1904 Hand 22: at trick 7 A still holds the ♦Q 4 and B the ♦J 10 above dummy's ♦8 6 5
+    # ("if the diamonds now break"): the words say what the cards show, not "established"
+    (f,) = found("re-entry", elwell(1904, 22), "REENTRY", 6)
+    assert "established" not in f.text
+    assert "leads the ♦A at trick 7 to run its own diamonds" in f.text
+    assert "the ♦8 6 5 are good only once B's ♦J 10 and A's ♦Q have fallen" in f.text
+
+
+def test_a_suit_with_no_adversary_card_above_it_is_still_called_established() -> None:
+    # Elwell 1904 Hand 33: B's last diamond to A's ♦A, which draws dummy's ♦K: A's ♦10 7 are then
+    # above every diamond left; 1904 Hand 1 trick 10: the dealer's spades
+    (f,) = found("re-entry", elwell(1904, 33), "REENTRY", 4)
+    assert "that is the way in to A's established diamonds" in f.text
+    (g,) = found("re-entry", elwell(1904, 1), "REENTRY", 10)
+    assert "to run his own established spades" in g.text

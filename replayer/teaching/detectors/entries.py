@@ -210,7 +210,7 @@ def _reentry_finding(
     whose = "his own" if hand == h and h != ctx.dummy else ("its own" if hand == h else ctx.role(hand) + "'s")
     setup: list[int] = []
     if purpose is _Purpose.ESTABLISHED:
-        goal = f"leads the {lead} at trick {u.number} to run {whose} established {lead.suit.word}"
+        goal = f"leads the {lead} at trick {u.number} to run {whose} {_run_words(ctx, j, hand, lead.suit)}"
         setup, before = _set_up(ctx, i, h, lead.suit)
         via = f"{before}{capitalised(via)}" if before else via
     elif purpose is _Purpose.SET_UP:
@@ -247,6 +247,27 @@ def _reentry_finding(
             "for_hand": ctx.who(hand),
         },
         text=text,
+    )
+
+
+def _run_words(ctx: Context, j: int, hand: Seat, suit: Suit) -> str:
+    """[interp] (issue 14, second reading of Elwell 1904 Hand 22: "if the diamonds now break") The
+    suit ``hand`` runs from trick index ``j`` (after a way in of its own suit, the trick after it):
+    ``established`` only when no adversary card of it is
+    above ``hand``'s lowest; otherwise what the cards show at that trick: the long cards below an
+    adversary card are good only once the adversaries' cards above them have fallen."""
+    mine = ctx.holding(hand, suit, j)
+    out = [c for o in opponents(hand) for c in ctx.holding(o, suit, j)]
+    if not out or all(c.rank < mine[-1].rank for c in out):
+        return f"established {suit.word}"
+    top = max(c.rank for c in out)
+    longs = [c for c in mine if c.rank < top]
+    held = [(o, [c for c in ctx.holding(o, suit, j) if c.rank > longs[-1].rank]) for o in opponents(hand)]
+    above = [f"{ctx.role(o)}'s {cards_text(cs)}" for o, cs in held if cs]
+    fallen = "has" if sum(len(cs) for _, cs in held) == 1 else "have"
+    return (
+        f"{suit.word}; the {cards_text(longs)} {'is' if len(longs) == 1 else 'are'} good only once "
+        f"{listed(above)} {fallen} fallen"
     )
 
 
@@ -364,7 +385,7 @@ def _link_finding(ctx: Context, i: int, j: int, hand: Seat) -> Finding | None:
         },
         text=(
             f"Re-entry: {ctx.role(h)} leads {led} to {ctx.role(hand)}'s {entry}: that is the way in to "
-            f"{ctx.role(hand)}'s established {lead.suit.word}."
+            f"{ctx.role(hand)}'s {_run_words(ctx, j + 1, hand, lead.suit)}."
         ),
     )
 
