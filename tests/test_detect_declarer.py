@@ -418,7 +418,9 @@ def test_hand_4_bs_diamonds_then_the_club_king_bring_in_as_clubs() -> None:
     assert f.facts["hand"] == "B" and f.facts["purpose"] == "established"
     assert {10, 11} <= set(f.all_tricks)
     assert cards("DQ", "DA", "CK") <= set(f.cards)
-    assert "A's established clubs" in f.text
+    # at trick 9 the dealer's ♣9 still stands over A's ♣8: the clubs are not yet established
+    assert "run A's clubs; the ♣8 is good only once the dealer's ♣9 has fallen" in f.text
+    assert "established clubs" not in f.text
 
 
 def test_hand_1_trick_8_the_spade_ace_is_the_way_back_to_the_diamonds() -> None:
