@@ -14,6 +14,7 @@ from replayer.rules.seats import Letter, Seat
 from replayer.teaching.annotate import DETECTORS, TECHNIQUES
 from replayer.teaching.context import Context
 from replayer.teaching.detectors import leads as detect_leads
+from replayer.teaching.detectors import trump_leads as detect_trump_leads
 from replayer.teaching.findings import Finding
 from support.games import foster, game_from_yaml
 
@@ -166,7 +167,7 @@ def test_the_six_detectors_are_registered_under_their_technique_headings() -> No
         "through": "Leading through strength",
         "trump-lead": "Trump leads",
     }
-    assert DETECTORS["lead"] is detect_leads.lead and DETECTORS["trump-lead"] is detect_leads.trump_lead
+    assert DETECTORS["lead"] is detect_leads.lead and DETECTORS["trump-lead"] is detect_trump_leads.trump_lead
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from . import (
     overtakes,
     reading,
     second_hand,
+    trump_leads,
     trumps,
     unblocking,
 )
@@ -37,6 +38,7 @@ __all__ = ["DETECTORS", "MODULES", "TECHNIQUES", "registry"]
 #: the modules that hold detectors
 MODULES: tuple[ModuleType, ...] = (
     leads,
+    trump_leads,
     eleven,
     second_hand,
     defence,
