@@ -70,6 +70,11 @@ class Suit(enum.IntEnum):
         return _SUIT_WORDS[self]
 
     @property
+    def singular(self) -> str:
+        """``spade``: one card of the suit ("his last spade", "a heart lead")."""
+        return _SUIT_WORDS[self][:-1]
+
+    @property
     def is_red(self) -> bool:
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 

@@ -228,7 +228,7 @@ def foster_dummy(hand: Iterable[Card]) -> Advice:
     if len(a) == 4 or (len(a) == 3 and suit != Suit.HEARTS):
         return Advice("Foster", Strain.NOTRUMP, tuple(why + ["three or four aces: no-trumps"]))
     if suit is not None:
-        return Advice("Foster", _STRAIN[suit], tuple(why + [f"a {suit.word[:-1]} call with the count"]))
+        return Advice("Foster", _STRAIN[suit], tuple(why + [f"a {suit.singular} call with the count"]))
     if len(a) == 2 and reds_stopped:
         return Advice("Foster", Strain.NOTRUMP, tuple(why + ["two aces with both red suits stopped"]))
     for s in (Suit.HEARTS, Suit.DIAMONDS):  # a trump call needs two honours or six trumps
@@ -303,7 +303,7 @@ def _elwell_no_trump(cards: list[Card]) -> str | None:
     for s in (Suit.CLUBS, Suit.SPADES):
         ranks = _ranks(cards, s)
         if {Rank.ACE, Rank.KING, Rank.QUEEN} <= ranks and len(ranks) >= 6 and len(a) >= 2:
-            return f"E-NT5: an established {s.word[:-1]} suit and another ace"
+            return f"E-NT5: an established {s.singular} suit and another ace"
     return None
 
 

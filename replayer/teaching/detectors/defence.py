@@ -81,10 +81,6 @@ def _tries_to_win(ctx: Context, i: int, seat: Seat) -> bool:
     return ctx.trump is not None and card.suit == ctx.trump
 
 
-def _suit_name(suit: Suit) -> str:
-    return suit.word
-
-
 def _owner(ctx: Context, suit: Suit) -> Seat | None:
     """Whose suit it is [interp]: the first to lead it, unless his partner held more of it then (the
     longer hand's suit, whoever led it first: a short lead to partner's length does not make it his)."""
@@ -193,7 +189,7 @@ def _echo_text(
 ) -> str:
     a, b = ctx.who(leader), ctx.who(partner)
     suit = holding[0].suit
-    name = _suit_name(suit)
+    name = suit.word
     first, second = played
     if label == _Echo.DOWN_AND_OUT:
         text = (
@@ -329,7 +325,7 @@ def _kept_text(ctx: Context, before: list[int], partner: Seat, low: Card) -> str
     at = listed([str(_n(ctx, k)) for k in before])
     return (
         f" Already at trick{'s' if len(before) > 1 else ''} {at} {ctx.role(partner)} had played the {cards},"
-        f" keeping his lowest {low.suit.word[:-1]}, the {low}, which falls later under"
+        f" keeping his lowest {low.suit.singular}, the {low}, which falls later under"
         f" {ctx.role(partner.partner)}'s {m.card_of(partner.partner)} at trick {m.number}."
     )
 
@@ -434,7 +430,7 @@ def _unblock_text(
 ) -> str:
     (leader, partner), (played, expected) = seats, cards
     a, b = ctx.who(leader), ctx.who(partner)
-    name = _suit_name(played.suit)
+    name = played.suit.word
     on_table = f"{ctx.who(best[0])}'s {best[1]}" if best[0] != leader else f"{a}'s own {best[1]}"
     if ok:
         return (
@@ -493,7 +489,7 @@ def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:
     text = _return_text(ctx, ok, seat, rule, led, holding, expected)
     own = ctx.led(first) if first is not None else None
     if first is not None and own is not None:
-        shown = f"{ctx.who(seat)} first leads his own {_suit_name(own.suit)}: the {own} wins trick {_n(ctx, first)}."
+        shown = f"{ctx.who(seat)} first leads his own {own.suit.word}: the {own} wins trick {_n(ctx, first)}."
         text = f"{shown} Then {text}"
     return Finding(
         motif="return",
@@ -577,7 +573,7 @@ def _return_text(
 ) -> str:
     b = ctx.who(seat)
     a = ctx.who(seat.partner)
-    name = _suit_name(led.suit)
+    name = led.suit.word
     if len(holding) == 1:
         return f"{b} returns {a}'s {name} with his only card, {led}."
     if ok:

@@ -13,7 +13,7 @@ from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector
 from ..words import cards_text
-from .defence import _n, _of, _suit_name
+from .defence import _n, _of
 
 __all__ = ["discard"]
 
@@ -333,7 +333,7 @@ def _discard_text(
 ) -> str:
     b = ctx.who(seat)
     kept = " and ".join(cards_text(suits[s]) for s in protected)
-    name = _suit_name(card.suit)
+    name = card.suit.word
     if label == _Discard.BEST_PROTECTED:
         return (
             f"{b} cannot follow and discards {card} from {cards_text(own)}, his best-protected suit, "
@@ -372,7 +372,7 @@ def _discard_text(
 def _not_ruff_text(ctx: Context, i: int, seat: Seat, card: Card) -> str:
     top, over, led = _partner_commands(ctx, i, seat), _overtrumper(ctx, i, seat), ctx.led(i)
     assert top is not None and over is not None and led is not None
-    b, suit, high = ctx.who(seat), _suit_name(led.suit)[:-1], ctx.trumps(over, i)[0]
+    b, suit, high = ctx.who(seat), led.suit.singular, ctx.trumps(over, i)[0]
     mine, them = cards_text(ctx.trumps(seat, i)), ctx.role(over)
     return (
         f"{b} has no {suit}, but his trumps ({mine}) are below {them}'s {high}, and {them} plays after "

@@ -292,7 +292,7 @@ def _made(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[list[int], str] |
             return None  # [interp] a winner cashed is no card given up to make the way in
         return [k], (
             f" {capitalised(ctx.role(p))} made that way in at trick {ctx.tricks[k].number}: he played his "
-            f"{c} under {ctx.role(w)}'s {ctx.tricks[k].card_of(w)}, keeping the {cards_text(kept)}, so that no {suit.word[:-1]} of his "
+            f"{c} under {ctx.role(w)}'s {ctx.tricks[k].card_of(w)}, keeping the {cards_text(kept)}, so that no {suit.singular} of his "
             f"stood above the {entry} when it won."
         )
     return None
@@ -325,7 +325,7 @@ def _forced(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[list[int], str]
     return run, (
         f" The way in was cleared at trick{'s' if len(run) > 1 else ''}"
         f" {listed([str(ctx.tricks[m].number) for m in run])}: {ctx.role(p)}'s lead{'s' if len(run) > 1 else ''}"
-        f" of the {leads} drew {ctx.role(who)}'s {top}, the last {suit.word[:-1]} above the {entry}."
+        f" of the {leads} drew {ctx.role(who)}'s {top}, the last {suit.singular} above the {entry}."
     )
 
 
@@ -365,7 +365,7 @@ def _link_finding(ctx: Context, i: int, j: int, hand: Seat) -> Finding | None:
     if u.winner != hand or entry is None or not _good_after(ctx, j, hand, lead.suit):
         return None
     last = len(ctx.holding(h, lead.suit, j)) == 1
-    link = f"his last {lead.suit.word[:-1]}" if last and h != ctx.dummy else None
+    link = f"his last {lead.suit.singular}" if last and h != ctx.dummy else None
     led = f"the {lead}" + (f", {link}," if link else "")
     return Finding(
         motif="re-entry",
@@ -439,7 +439,7 @@ def _entry_kept(ctx: Context, i: int) -> Finding | None:
                 },
                 text=(
                     f"{capitalised(ctx.role(leader))} throws the {card}, not his {link}: that small "
-                    f"{link.suit.word[:-1]} is his way to reach {ctx.role(h)} later (trick {t.number})."
+                    f"{link.suit.singular} is his way to reach {ctx.role(h)} later (trick {t.number})."
                 ),
             )
     return None
@@ -464,7 +464,7 @@ def _kept_in_suit(ctx: Context, used: Finding) -> Finding | None:
     who = by + ctx.role(h) if first.winner == h.partner else ctx.role(h)
     text = (
         f"Entry kept: {who} plays {plays}, not the {entry}, while the adversaries hold no "
-        f"{entry.suit.word[:-1]} above it: the {entry} stays as the way in, and it wins trick "
+        f"{entry.suit.singular} above it: the {entry} stays as the way in, and it wins trick "
         f"{ctx.tricks[k].number}."
     )
     return Finding(

@@ -317,7 +317,7 @@ def _master_finding(ctx: Context, i: int, p: Seat, kept: Card, won: tuple[Seat, 
     assert mine is not None
     text = (
         f"{ctx.who(p)} plays the {mine} and lets {ctx.role(winner)}'s {card} win, keeping the {kept}, the "
-        f"master {s.word[:-1]}: a hold-up."
+        f"master {s.singular}: a hold-up."
     )
     mine_long = ctx.holding(p, s, 0)
     high = [c for c in ctx.hand(p, i) if c.suit != s and c.rank >= Rank.KING]
@@ -434,9 +434,9 @@ def _no_hold_up(ctx: Context, s: Suit) -> list[Finding]:
         return []
     suit, above = against
     best = _side_cards(ctx, ctx.declaring, suit, i)
-    whose = f"every {suit.word[:-1]} above his side's best, the {best[0]}" if best else f"all the {suit.word}"
+    whose = f"every {suit.singular} above his side's best, the {best[0]}" if best else f"all the {suit.word}"
     text = (
-        f"{capitalised(ctx.role(won[0]))} takes the first {s.word[:-1]} with the {won[1]} at once, his side's only "
+        f"{capitalised(ctx.role(won[0]))} takes the first {s.singular} with the {won[1]} at once, his side's only "
         f"stopper, rather than hold it up: the adversaries hold {whose} ({cards_text(above)}). With a whole "
         f"suit against him, Elwell's rule is to take the first lead and make what tricks he can in the "
         f"other suits."

@@ -73,7 +73,7 @@ def _duck(ctx: Context, e: Established, i: int) -> Finding | None:
     text = (
         f"The {ctx.dealer_word()[4:]} lets {ctx.who(safe)} win this trick with the {won}, though "
         f"{ctx.role(h)} could have taken it with the {card}: {ctx.who(safe)} has no "
-        f"{e.suit.word[:-1]} to lead, so {ctx.who(e.seat)}, whose {e.suit.word} are established "
+        f"{e.suit.singular} to lead, so {ctx.who(e.seat)}, whose {e.suit.word} are established "
         f"({cards_text(_long(ctx, e, i))}), is kept out of the lead."
     )
     return _finding(ctx, e, i, "KEEP_OUT_DUCK", (won, card), text)

@@ -264,7 +264,7 @@ def _unmade_text(ctx: Context, e: Established, unmade: list[Card]) -> str:
     return (
         f"After this trick {who}'s {e.suit.word} are established: {could}. But {who} never wins a "
         f"trick while he still holds {'the' if len(unmade) == 1 else 'any of the'} {cards_text(unmade)}"
-        + (f", and when {partner} wins one he has no {e.suit.word[:-1]} to lead" if helps else "")
+        + (f", and when {partner} wins one he has no {e.suit.singular} to lead" if helps else "")
         + f", so {'it never takes' if len(unmade) == 1 else 'they never take'} a trick."
     )
 
@@ -429,7 +429,7 @@ def _long_card_wins(ctx: Context, e: Established) -> list[Finding]:
         # adversary still follows to wins by rank, as the master of the suit (Elwell 1904 Hand 33
         # trick 8: the dealer's ♠K over A's ♠6)
         long = not _followed(t, e)
-        what = "a long card of the established suit" if long else f"now the master {e.suit.word[:-1]}"
+        what = "a long card of the established suit" if long else f"now the master {e.suit.singular}"
         text = f"{capitalised(ctx.role(e.seat))}'s {card}, {what}, wins the trick"
         text += (
             f", and {ctx.role(e.seat.partner)} throws the losing {discard} on it."

@@ -71,7 +71,7 @@ def _why_overtake(ctx: Context, i: int, p: Seat, card: Card, his: Card) -> str |
     if any(c.rank > his.rank for s in later for c in ctx.holding(s, his.suit, i)):
         return None
     other = [c for c in held if c.suit != ctx.trump]
-    return f"thrown a {other[0].suit.word[:-1]}" if other else None
+    return f"thrown a {other[0].suit.singular}" if other else None
 
 
 def _finding(ctx: Context, i: int, p: Seat, card: Card, his: Card, instead: str) -> Finding:

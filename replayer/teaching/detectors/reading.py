@@ -167,7 +167,7 @@ def _third_hand_note(ctx: Context, i: int, seat: Seat, card: Card, denied: list[
         mine = ctx.holding(leader, card.suit, j)
         text += (
             f" At trick {trick}, on lead, {ctx.who(leader)} leads the {led} and leaves the "
-            f"{card.suit.word} alone: a {card.suit.word[:-1]} from his {cards_text(mine)} would lead up to "
+            f"{card.suit.word} alone: a {card.suit.singular} from his {cards_text(mine)} would lead up to "
             f"{dealer}'s {cards_text(over)}, over and under his {mine[0]}."
         )
     facts = {"denied_by": str(card), "placed": [str(c) for c in placed]}
@@ -282,7 +282,7 @@ def _show_out_note(ctx: Context, k: int, j: int, showed: Seat, card: Card, win: 
     leader = ctx.role(lead[0])
     text = (
         f"At trick {shown_at} {ctx.who(showed)} shows out of {suit.word} (he plays the {card}), so every "
-        f"{suit.word[:-1]} {ctx.dealer_word()} has not seen is {ctx.who(other)}'s: the {cards_text(rest)}. "
+        f"{suit.singular} {ctx.dealer_word()} has not seen is {ctx.who(other)}'s: the {cards_text(rest)}. "
         f"At trick {played_at} {leader} leads the {lead[1]}, {ctx.who(other)} plays the {his}, and "
         f"{winner} {win} wins: a finesse against {ctx.who(other)}'s {over}, which the show-out placed."
     )

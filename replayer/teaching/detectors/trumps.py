@@ -214,7 +214,7 @@ def _weak_hand_spared(ctx: Context, i: int) -> Finding | None:
         return None
     text = (
         f"{ctx.who(seat)} wins trick {ctx.tricks[i - 1].number} with the {before[1]} and does not lead another "
-        f"{suit.word.rstrip('s')}: dummy, the hand shorter in trumps, has none left and holds the "
+        f"{suit.singular}: dummy, the hand shorter in trumps, has none left and holds the "
         f"{cards_text(ctx.trumps(weak, i))}, so it could ruff. He leads the {card} instead."
     )
     if ctx.author is Author.ELWELL:
@@ -302,7 +302,7 @@ def _cross_ruff_finding(ctx: Context, run: list[int]) -> Finding:
                 voids.append(
                     f" {capitalised(ctx.role(seat))} made {'itself' if seat == ctx.dummy else 'himself'} void "
                     f"for it at trick {ctx.tricks[j].number}, leading {'its' if seat == ctx.dummy else 'his'} "
-                    f"last {suit.word.rstrip('s')}, the {ctx.led(j)}."
+                    f"last {suit.singular}, the {ctx.led(j)}."
                 )
     return Finding(
         motif="draw-trumps",
@@ -415,7 +415,7 @@ def _refusal_finding(ctx: Context, run: list[int], long_: Seat, level: Seat) -> 
     )
     if not ctx.holding(other, lead.suit, last + 1) and ctx.trumps(other, last + 1):
         text += (
-            f" {capitalised(ctx.role(other))} now has no {lead.suit.word.rstrip('s')} left, and the next one "
+            f" {capitalised(ctx.role(other))} now has no {lead.suit.singular} left, and the next one "
             f"can be ruffed in the hand short in trumps."
         )
     return Finding(
@@ -484,7 +484,7 @@ def _master_force_finding(ctx: Context, start: int, j: int, holder: Seat, master
     text = (
         f"After trick {ctx.tricks[start - 1].number} {ctx.who(holder)} keeps the {master}, the best trump, and "
         f"{ctx.dealer_word()} leads no trump to it: from trick {ctx.tricks[start].number} {who} {suits}, "
-        f"and at trick {ctx.tricks[j].number} {ctx.who(holder)}, with no {led.suit.word.rstrip('s')} left, "
+        f"and at trick {ctx.tricks[j].number} {ctx.who(holder)}, with no {led.suit.singular} left, "
         f"ruffs the {led} with the {master}. {capitalised(ctx.role(keeper))} keeps the "
         f"{cards_text(kept)}, now the only trump{'s' if len(kept) > 1 else ''} left."
     )
