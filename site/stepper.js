@@ -127,10 +127,12 @@
   function seatWord(hand, seat) { return (hand.seats[seat] && hand.seats[seat].word) || seat; }
   function seatLetter(hand, seat) { return (hand.seats[seat] && hand.seats[seat].letter) || seat; }
 
+  /* "A (West)", as the page names seats; with the seat's lasting role, "Y (North), dummy". The
+     opening leader's role is left out: it is true for one card only. */
   function seatTitle(hand, seat) {
     var info = hand.seats[seat] || {};
-    var text = (info.letter ? info.letter + " \u00b7 " : "") + (info.word || seat);
-    return info.role ? text + " (" + info.role + ")" : text;
+    var text = info.letter && info.letter !== (info.word || seat) ? info.letter + " (" + (info.word || seat) + ")" : (info.word || seat);
+    return info.role && info.role !== "leader" ? text + ", " + info.role : text;
   }
 
   /* Position helpers: a position is the number of cards played, 0 … plays.length. */
@@ -198,6 +200,30 @@
     return follow.length ? follow : held;
   }
 
+  /* ---------------------------------------------------------------- when a note may be read */
+
+  /* "shown", "ahead" (its card is not played yet) or "hidden" (it names a card still in a hand the
+     watcher cannot see). A note's "at" is the index of the card after which it may be read. */
+  function noteState(hand, note, pos, canSee) {
+    if (typeof note.at === "number" && pos <= note.at) { return "ahead"; }
+    var names = Array.isArray(note.names) ? note.names : [];
+    for (var i = 0; i < names.length; i++) {
+      var holder = holderAt(hand, names[i], pos);
+      if (holder && !canSee(holder)) { return "hidden"; }
+    }
+    return "shown";
+  }
+
+  /* Who still holds the card (code "H10") after pos cards, or null (played, or not in the deal). */
+  function holderAt(hand, code, pos) {
+    for (var i = 0; i < pos; i++) { if (hand.plays[i].card.id === code) { return null; } }
+    for (var s = 0; s < COMPASS.length; s++) {
+      var seat = COMPASS[s];
+      if (hand.deal[seat].some(function (c) { return c.id === code; })) { return seat; }
+    }
+    return null;
+  }
+
   /* ---------------------------------------------------------------- words for the live region */
 
   function playSentence(hand, index) {
@@ -242,6 +268,9 @@
     this.asking = false;     /* waiting for the reader's card */
     this.answers = {};       /* position -> true/false, the reader's answers */
     this.feedback = "";
+    this.revealed = {};      /* note id -> true: shown although it names hidden cards */
+    this.showAll = false;    /* every note shown now, whatever the position */
+    this.reading = document.getElementById("reading");
     this.build();
   }
 
@@ -250,8 +279,8 @@
     this.status = el("p", { className: "st-status" });
     this.live = el("div", { className: "st-sr st-live", "aria-live": "polite", "aria-atomic": "true" });
     clear(this.root);
-    [el("h2", { className: "st-title", text: "Step through the play" }), this.status, this.buildOptions(),
-     this.buildTable(), this.buildControls(), this.buildQuiz(), this.buildNotes(), this.live]
+    [el("h3", { className: "st-title vh", text: "Step through the play" }), this.status,
+     this.buildTable(), this.buildControls(), this.buildOptions(), this.buildQuiz(), this.buildNotes(), this.live]
       .forEach(function (node) { self.root.appendChild(node); });
   };
 
@@ -309,7 +338,7 @@
       }
     });
     this.viewerSelect.addEventListener("change", function () { self.setViewer(self.viewerSelect.value); });
-    this.quizButton = el("button", { type: "button", className: "st-quiz-toggle", "aria-pressed": "false", hidden: true,
+    this.quizButton = el("button", { type: "button", className: "st-quiz-toggle", "aria-pressed": "false",
       text: "Play it yourself" });
     this.quizButton.addEventListener("click", function () { self.setQuiz(!self.quiz); });
     this.quizHint = el("span", { className: "st-hint", hidden: true,
@@ -421,11 +450,20 @@
       : "Watching with all four hands shown.");
   };
 
+  /* The seat "Play it yourself" takes when no seat is chosen: the declarer (who plays dummy too),
+     or the opening leader when no declaration is known. */
+  Stepper.prototype.defaultSeat = function () {
+    return this.hand.declarer || this.hand.data.opening_leader || "S";
+  };
+
   Stepper.prototype.canQuiz = function () {
     return !!this.viewer && this.viewer !== this.hand.dummy;
   };
 
   Stepper.prototype.setQuiz = function (on) {
+    /* from "everyone", playing yourself means taking the side of the player to lead: the declarer's
+       partner's adversary … simply the opening leader, whose cards the reader then chooses */
+    if (on && !this.viewer) { this.setViewer(this.defaultSeat()); }
     this.quiz = !!on && this.canQuiz();
     this.asking = false;
     this.feedback = "";
@@ -488,12 +526,14 @@
   /* ---- rendering */
 
   Stepper.prototype.render = function () {
+    var states = this.noteStates();
     this.renderStatus();
     this.renderHands();
     this.renderTrick();
     this.renderControls();
     this.renderQuiz();
-    this.renderNotes();
+    this.renderNotes(states);
+    this.renderReading(states);
   };
 
   Stepper.prototype.renderStatus = function () {
@@ -522,14 +562,18 @@
     var self = this;
     var hand = this.hand;
     var askingSeat = this.asking ? hand.plays[this.pos].seat : null;
+    var toPlay = this.pos < hand.plays.length ? hand.plays[this.pos].seat : null;
     COMPASS.forEach(function (seat) {
       var node = self.handNodes[seat];
       var cards = remaining(hand, seat, self.pos);
       var title = seatTitle(hand, seat) + (seat === self.viewer ? " \u2014 you" : "");
       clear(node);
       node.classList.toggle("st-you", seat === self.viewer);
-      node.classList.toggle("st-to-play", seat === askingSeat);
-      node.appendChild(el("p", { className: "st-hand-title", text: title }));
+      node.classList.toggle("st-asking", seat === askingSeat);
+      node.classList.toggle("st-to-play", seat === toPlay);
+      node.appendChild(el("p", { className: "st-hand-title" }, [
+        title, seat === toPlay ? el("span", { className: "st-turn" }, [el("span", { "aria-hidden": "true", text: " \u25cf" }), el("span", { className: "st-sr", text: ", to play" })]) : null
+      ]));
       if (seat === askingSeat) {
         node.appendChild(self.pickableCards(cards, legalCards(hand, self.pos, seat)));
       } else if (self.canSee(seat)) {
@@ -613,8 +657,7 @@
 
   Stepper.prototype.renderQuiz = function () {
     var hand = this.hand;
-    this.quizButton.hidden = !this.viewer;
-    this.quizButton.disabled = !this.canQuiz();
+    this.quizButton.disabled = this.viewer === this.hand.dummy && !!this.viewer;
     this.quizButton.setAttribute("aria-pressed", this.quiz ? "true" : "false");
     this.quizHint.hidden = !this.viewer || this.canQuiz();
     this.quizPanel.hidden = !this.quiz;
@@ -631,47 +674,137 @@
     this.tally.textContent = this.tallyText();
   };
 
-  Stepper.prototype.renderNotes = function () {
+  /* The state of each note at the current position: id -> "shown" | "ahead" | "hidden". A note the
+     reader asked to see although it names hidden cards counts as shown. */
+  Stepper.prototype.noteStates = function () {
+    var self = this;
+    var states = {};
+    var canSee = function (seat) { return self.canSee(seat); };
+    this.hand.notes.concat(this.hand.tags).forEach(function (note) {
+      if (typeof note.id !== "string") { return; }
+      var state = self.asking && typeof note.at === "number" && note.at >= self.pos ? "ahead" : noteState(self.hand, note, self.pos, canSee);
+      if (state === "hidden" && self.revealed[note.id]) { state = "shown"; }
+      if (self.showAll && state === "ahead") { state = "shown"; }
+      states[note.id] = state;
+    });
+    return states;
+  };
+
+  /* The panel under the controls (on narrow screens, where the reading column is out of sight):
+     the notes of the current trick that may be read now. */
+  Stepper.prototype.renderNotes = function (states) {
     var hand = this.hand;
     var t = trickAt(hand, this.pos);
     var number = t < 0 ? null : hand.tricks[t].number;
     var body = this.notesNode;
+    var self = this;
     clear(body);
     if (this.asking) {  /* the notes often name the card: keep them until the reader has chosen */
       body.appendChild(el("p", { className: "st-no-notes", text: "The notes come back once you have chosen your card." }));
       return;
     }
-    var last = this.ddBox && this.ddBox.checked && !this.asking ? this.dd[this.pos - 1] : null;
+    var last = this.ddBox && this.ddBox.checked ? this.dd[this.pos - 1] : null;
     if (last) {
       body.appendChild(el("p", { className: "st-dd-note " + (last.cost > 0 ? "st-dd-cost" : "st-dd-gain") }, [
         el("strong", { text: "Double dummy: " }), last.text
       ]));
     }
-    var seen = t < 0 ? [] : hand.tricks[t].cards.slice(0, this.pos - trickStart(hand, t)).map(function (c) { return c.card.id; });
+    var waiting = hand.tags.filter(function (tag) { return states[tag.id] !== "shown"; }).map(function (tag) { return tag.id; });
     var more = [];
-    /* a tag on an author's note (a note found in the cards that repeats his) waits for its card too */
-    var waiting = hand.tags.filter(function (tag) {
-      return tag.card && tag.card_trick === number && seen.indexOf(tag.card) < 0;
-    }).map(function (tag) { return tag.id; });
+    var held = 0;
     hand.notes.forEach(function (note) {
       var tricks = Array.isArray(note.tricks) ? note.tricks : [];
-      var wanted = number === null ? tricks.length === 0 : tricks.indexOf(number) >= 0;
-      /* a note found in the cards waits, in its own trick, for the card it is about */
-      if (wanted && note.card && note.card_trick === number && seen.indexOf(note.card) < 0) { wanted = false; }
-      var source = wanted && typeof note.id === "string" ? document.getElementById(note.id) : null;
-      if (source && note.more === true) { more.push(cloneNote(source, waiting)); }
-      else if (source) { body.appendChild(cloneNote(source, waiting)); }
+      var home = tricks.length ? tricks[0] : null;
+      if (home !== number) { return; }
+      var state = states[note.id];
+      if (state === "hidden") { held += 1; return; }
+      if (state !== "shown") { return; }
+      var source = document.getElementById(note.id);
+      if (!source) { return; }
+      if (note.more === true) { more.push(cloneNote(source, waiting)); } else { body.appendChild(cloneNote(source, waiting)); }
     });
-    /* the rest of the notes found in the cards stay closed, as on the page */
     if (more.length) {
       body.appendChild(el("details", { className: "st-more" },
         [el("summary", { text: "More from the cards (" + more.length + ")" })].concat(more)));
     }
+    if (held) {
+      var button = el("button", { type: "button", className: "st-reveal",
+        text: held === 1 ? "Show the note that names hidden cards" : "Show the " + held + " notes that name hidden cards" });
+      button.addEventListener("click", function () { self.revealHeld(number); });
+      body.appendChild(el("p", { className: "st-held" }, [button]));
+    }
     if (!body.firstChild) {
       body.appendChild(el("p", { className: "st-no-notes",
-        text: number === null ? "No note before the play." : "No note on trick " + number + "." }));
+        text: number === null ? "No note before the play." : "No note on trick " + number + " yet." }));
     }
   };
+
+  /* Show the notes of a trick that name cards the watcher cannot see (the reader asked). */
+  Stepper.prototype.revealHeld = function (number) {
+    var self = this;
+    var states = this.noteStates();
+    this.hand.notes.forEach(function (note) {
+      var tricks = Array.isArray(note.tricks) ? note.tricks : [];
+      if ((tricks.length ? tricks[0] : null) === number && states[note.id] === "hidden") { self.revealed[note.id] = true; }
+    });
+    this.render();
+  };
+
+  /* The page's reading column: each note shown, held back until its card is played, or held back
+     because it names hidden cards; the current trick's notes marked and scrolled into view. */
+  Stepper.prototype.renderReading = function (states) {
+    var self = this;
+    var reading = this.reading;
+    if (!reading) { return; }
+    var t = trickAt(this.hand, this.pos);
+    var number = t < 0 ? 0 : this.hand.tricks[t].number;
+    Object.keys(states).forEach(function (id) {
+      var node = document.getElementById(id);
+      if (!node) { return; }
+      var tagged = node.classList.contains("found-tag") ? node.parentNode : node;
+      tagged.classList.toggle("nt-ahead", states[id] === "ahead");
+      tagged.classList.toggle("nt-hidden", states[id] === "hidden");
+    });
+    var current = null;
+    Array.prototype.forEach.call(reading.querySelectorAll(".trick-notes"), function (group) {
+      var n = parseInt(group.getAttribute("data-trick"), 10);
+      var visible = group.querySelectorAll(".note:not(.nt-ahead):not(.nt-hidden)").length;
+      var held = group.querySelectorAll(".note.nt-hidden").length;
+      group.classList.toggle("nt-current", n === number);
+      group.classList.toggle("nt-future", !visible && !held);
+      var hint = group.querySelector(".nt-hint");
+      if (!hint) {
+        hint = el("p", { className: "nt-hint" });
+        group.appendChild(hint);
+      }
+      clear(hint);
+      if (held) {
+        var button = el("button", { type: "button", className: "st-reveal",
+          text: held === 1 ? "Show the note that names hidden cards" : "Show the " + held + " notes that name hidden cards" });
+        button.addEventListener("click", function () { self.revealHeld(n); });
+        hint.appendChild(button);
+      } else if (!visible) {
+        hint.appendChild(document.createTextNode(n === 0 ? "" : "Its notes appear when the play reaches them."));
+      }
+      if (n <= number && (visible || held)) { current = group; }
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("table.tricks tbody tr"), function (row) {
+      var on = parseInt(row.getAttribute("data-trick"), 10) === number;
+      row.classList.toggle("nt-current", on);
+      if (on) { row.setAttribute("aria-current", "step"); } else { row.removeAttribute("aria-current"); }
+    });
+    if (current && current !== this.lastScrolled) {
+      this.lastScrolled = current;
+      scrollWithin(reading, current);
+    }
+  };
+
+  /* Scroll the reading column (only it, never the page) so that the node is at its top. */
+  function scrollWithin(box, node) {
+    if (box.scrollHeight <= box.clientHeight + 1) { return; }
+    var top = node.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    box.scrollTo({ top: Math.max(0, top - 8), behavior: "smooth" });
+  }
 
   /* A copy of a note for the panel: same content, no duplicate ids, without the tags still waiting
      for their card (ids in "waiting"). */
@@ -690,6 +823,41 @@
     copy.setAttribute("data-note", source.id);
     return copy;
   }
+
+  /* ---- the page around the stepper: the table's rows and the notes' headings move it */
+
+  Stepper.prototype.wirePage = function () {
+    var self = this;
+    var goTo = function (number, e) {
+      var pos = positionFor(self.hand, "#trick-" + number);
+      if (pos === null) { return; }
+      if (e) { e.preventDefault(); }
+      self.go(pos);
+    };
+    Array.prototype.forEach.call(document.querySelectorAll("table.tricks tbody tr[data-trick]"), function (row) {
+      var number = row.getAttribute("data-trick");
+      row.addEventListener("click", function (e) {
+        goTo(number, e.target.closest && e.target.closest("a") ? e : null);
+        if (self.reading) {
+          var group = document.getElementById("notes-" + number);
+          if (group) { self.lastScrolled = group; scrollWithin(self.reading, group); }
+        }
+      });
+    });
+    Array.prototype.forEach.call(document.querySelectorAll(".trick-notes .trick-link"), function (link) {
+      var group = link.closest(".trick-notes");
+      link.addEventListener("click", function (e) { goTo(group.getAttribute("data-trick"), e); });
+    });
+    var stream = document.querySelector(".notes-stream");
+    if (stream) {
+      var box = el("input", { type: "checkbox", id: "nt-show-all" });
+      box.addEventListener("change", function () { self.showAll = box.checked; self.render(); });
+      var label = el("label", { "for": "nt-show-all" }, [" Show every note now (they tell how the play goes)"]);
+      var title = stream.querySelector("h2");
+      stream.insertBefore(el("p", { className: "nt-show-all" }, [box, label]), title ? title.nextSibling : stream.firstChild);
+      stream.classList.add("nt-stepping");
+    }
+  };
 
   /* ---- keyboard and the URL */
 
@@ -733,10 +901,15 @@
     try { hand = readHand(script); } catch (e) { hand = null; }
     if (!hand) { return; }
     var stepper = new Stepper(root, hand);
+    /* one deal on the page: the stepper takes the place of the printed diagram */
+    var compass = root.parentNode && root.parentNode.querySelector(".compass");
+    if (compass) { compass.hidden = true; }
+    stepper.wirePage();
     stepper.render();
     root.hidden = false;
     stepper.followHash(true);
-    document.addEventListener("keydown", function (e) { stepper.onKey(e); });
+    /* the keys belong to the stepper only while it has the focus (a click inside gives it) */
+    root.addEventListener("keydown", function (e) { stepper.onKey(e); });
     window.addEventListener("hashchange", function () { stepper.followHash(false); });
   }
 
