@@ -571,9 +571,16 @@
       node.classList.toggle("st-you", seat === self.viewer);
       node.classList.toggle("st-asking", seat === askingSeat);
       node.classList.toggle("st-to-play", seat === toPlay);
-      node.appendChild(el("p", { className: "st-hand-title" }, [
-        title, seat === toPlay ? el("span", { className: "st-turn" }, [el("span", { "aria-hidden": "true", text: " \u25cf" }), el("span", { className: "st-sr", text: ", to play" })]) : null
-      ]));
+      var info = hand.seats[seat] || {};
+      var shown = info.letter && info.letter !== (info.word || seat)
+        ? [el("span", { className: "st-letter", text: info.letter }), el("span", { className: "st-word", text: " " + (info.word || seat) })]
+        : [el("span", { className: "st-letter", text: info.word || seat })];
+      if (info.role && info.role !== "leader") { shown.push(" ", el("span", { className: "st-role", text: info.role })); }
+      if (seat === self.viewer) { shown.push(" \u2014 you"); }
+      node.setAttribute("aria-label", title + (seat === toPlay ? ", to play" : ""));
+      node.appendChild(el("p", { className: "st-hand-title", "aria-hidden": "true" }, shown.concat([
+        seat === toPlay ? el("span", { className: "st-turn", text: " \u25cf" }) : null
+      ])));
       if (seat === askingSeat) {
         node.appendChild(self.pickableCards(cards, legalCards(hand, self.pos, seat)));
       } else if (self.canSee(seat)) {
@@ -629,8 +636,8 @@
     trick.cards.slice(0, played).forEach(function (p, k) {
       var wins = complete && p.seat === trick.winner;
       var tags = [];
-      if (k === 0) { tags.push(el("span", { className: "st-tag st-led", text: "led" })); }
-      if (wins) { tags.push(el("span", { className: "st-tag st-wins", text: "wins" })); }
+      var said = (k === 0 ? ["led"] : []).concat(wins ? ["wins"] : []);
+      if (said.length) { tags.push(el("span", { className: "st-tag" + (wins ? " st-wins" : " st-led"), text: said.join(" \u00b7 ") })); }
       node.appendChild(el("div", { className: "st-played st-at-" + p.seat + (wins ? " st-winner" : "") + (k === 0 ? " st-leader" : ""),
         "data-seat": p.seat }, [
         el("span", { className: "st-played-seat", text: seatLetter(hand, p.seat) }),
@@ -714,8 +721,7 @@
     var held = 0;
     hand.notes.forEach(function (note) {
       var tricks = Array.isArray(note.tricks) ? note.tricks : [];
-      var home = tricks.length ? tricks[0] : null;
-      if (home !== number) { return; }
+      if (number === null ? tricks.length > 0 : tricks.indexOf(number) < 0) { return; }
       var state = states[note.id];
       if (state === "hidden") { held += 1; return; }
       if (state !== "shown") { return; }
@@ -745,7 +751,8 @@
     var states = this.noteStates();
     this.hand.notes.forEach(function (note) {
       var tricks = Array.isArray(note.tricks) ? note.tricks : [];
-      if ((tricks.length ? tricks[0] : null) === number && states[note.id] === "hidden") { self.revealed[note.id] = true; }
+      var home = tricks.length ? tricks[0] : 0;  /* 0: the notes before the play */
+      if (home === (number || 0) && states[note.id] === "hidden") { self.revealed[note.id] = true; }
     });
     this.render();
   };

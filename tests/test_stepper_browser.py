@@ -7,28 +7,14 @@ use /usr/bin/chromium and fail (never skip) when it is missing.
 
 from __future__ import annotations
 
-import json
-import os
-import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from support.browser import ROOT, Tab, chromium, new_tab
+
 FOSTER = [f"hand-{n}" for n in range(1, 6)]
 WORD = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -47,149 +33,20 @@ RANK_WORD = {
     "K": "king",
     "A": "ace",
 }
-TIMEOUT = 5_000  # ms, for anything the page does after a key press
 
 
 # ------------------------------------------------------------------------------------ fixtures
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site: ``replayer build hands/ --out OUT --no-pdf``, run from the project root."""
-    from replayer.cli.main import main
-
-    out = tmp_path_factory.mktemp("site")
-    here = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        status = main(["build", "hands/", "--out", str(out), "--no-pdf"])
-    finally:
-        os.chdir(here)
-    assert status == 0, f"replayer build failed with status {status}"
-    for name in ("stepper.js", "stepper.css"):
-        assert (out / "assets" / name).is_file(), f"the build did not copy site/{name} into assets/"
-    _write_end_position(out)
-    return out
-
-
-def _write_end_position(out: Path) -> None:
-    """A test-only page: the last three tricks of Hand 5 as an end position (first_trick 11), the
-    last trick broken off after two cards, no declaration known (trump, declarer, dummy null)."""
-    text = (out / "foster-1904" / "hand-5.html").read_text(encoding="utf-8")
-    match = re.search(r'(<script type="application/json" id="hand-data">)(.*?)(</script>)', text, re.DOTALL)
-    assert match, "hand-5.html has no hand-data script"
-    data = json.loads(match.group(2))
-    tricks = [t for t in data["tricks"] if t["number"] >= 11]
-    tricks[-1] = {**tricks[-1], "plays": tricks[-1]["plays"][:2], "winner": None}
-    held: dict[str, list[str]] = {s: [] for s in "NESW"}
-    for t in data["tricks"][10:]:
-        for seat, card in t["plays"]:
-            held[seat].append(card)
-    data.update(
-        first_trick=11,
-        opening_leader=tricks[0]["leader"],
-        tricks=tricks,
-        deal=held,
-        trump=None,
-        declarer=None,
-        dummy=None,
-        notes=[n for n in data["notes"] if not n["tricks"]],
-    )
-    data["result"] = {"NS": 2, "EW": 0}
-    payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    page = text[: match.start(2)] + payload + text[match.end(2) :]
-    (out / "foster-1904" / "test-end-position.html").write_text(page, encoding="utf-8")
-    empty = dict(data, tricks=[])
-    payload = json.dumps(empty, ensure_ascii=False).replace("</", "<\\/")
-    (out / "foster-1904" / "test-no-tricks.html").write_text(
-        text[: match.start(2)] + payload + text[match.end(2) :], encoding="utf-8"
-    )
-
-
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} not found: the browser tests need Debian's Chromium (apt-get install chromium); "
-            "never `playwright install`"
-        )
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - a broken environment
-        pytest.fail(
-            "the browser tests need Playwright for Python: pip install playwright (not `playwright install`)"
-        )
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@dataclass
-class Tab:
-    """A page and what it reported: console errors, page errors, every request's URL."""
-
-    page: Any
-    site: Path
-    errors: list[str] = field(default_factory=list)
-    requests: list[str] = field(default_factory=list)
-
-    def open(self, name: str = "hand-5", hash: str = "", wait: bool = True) -> None:
-        url = (self.site / "foster-1904" / f"{name}.html").as_uri() + hash
-        self.page.goto(url)
-        if wait:
-            self.page.wait_for_selector("#stepper:not([hidden]) .st-table", timeout=TIMEOUT)
-
-    def data(self) -> dict[str, Any]:
-        return json.loads(self.page.locator("#hand-data").text_content())
-
-    def hash(self) -> str:
-        return self.page.evaluate("location.hash")
-
-    def press(self, key: str, times: int = 1) -> None:
-        for _ in range(times):
-            self.page.keyboard.press(key)
-
-    def cards(self, seat: str) -> int:
-        """Face-up cards shown in a seat's hand in the stepper."""
-        return self.page.locator(f"#stepper .st-seat-{seat} .st-card").count()
-
-    def hand_text(self, seat: str) -> str:
-        return self.page.locator(f"#stepper .st-seat-{seat}").inner_text()
-
-    def played(self) -> list[str]:
-        """The cards in the current trick, in order, as data-card ids ("H10")."""
-        return self.page.locator("#stepper .st-trick .st-played .st-card").evaluate_all(
-            "cs => cs.map(c => c.dataset.card)"
-        )
-
-    def expect(self, selector: str) -> Any:
-        from playwright.sync_api import expect
-
-        return expect(self.page.locator(selector))
-
-
-def _new_tab(browser: Any, site: Path, **options: Any) -> Tab:
-    context = browser.new_context(**options)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    tab = Tab(page, site)
-    page.on(
-        "console",
-        lambda m: (
-            tab.errors.append(f"console.{m.type}: {m.text}") if m.type in ("error", "warning") else None
-        ),
-    )
-    page.on("pageerror", lambda e: tab.errors.append(f"page error: {e}"))
-    page.on("request", lambda r: tab.requests.append(r.url))
-    return tab
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture
 def tab(browser: Any, site: Path) -> Iterator[Tab]:
-    t = _new_tab(browser, site, viewport={"width": 1000, "height": 800})
+    t = new_tab(browser, site, viewport={"width": 1000, "height": 800})
     yield t
     t.page.context.close()
     assert not t.errors, "the page reported errors:\n" + "\n".join(t.errors)
@@ -265,12 +122,12 @@ def test_notes_follow_the_play(tab: Tab) -> None:
     tab.expect(notes).not_to_contain_text("singleton heart")
     # cloned, not moved, and without duplicate ids
     assert tab.page.locator("#note-3").count() == 1
-    assert tab.page.locator("table.tricks #note-3").count() == 1
+    assert tab.page.locator("#reading #note-3").count() == 1
     assert tab.page.locator("#stepper .st-notes [id]").count() == 0
     tab.press("PageDown", 2)  # trick 3: no note
     tab.expect(notes).not_to_contain_text("Eleven Rule")
-    tab.press("ArrowRight")  # the first card of trick 4: the note on tricks 4, 5, 9 and 10
-    tab.expect(notes).to_contain_text("best-guarded suit")
+    tab.press("ArrowRight")  # the first card of trick 4: the note on B's discards waits for them
+    tab.expect(notes).not_to_contain_text("best-guarded suit")
     tab.press("PageDown", 2)  # the end of trick 4, then of trick 5, which has two notes
     tab.expect(notes).to_contain_text("best-guarded suit")
     tab.expect(notes).to_contain_text("small spade")
@@ -280,12 +137,15 @@ def test_a_note_found_in_the_cards_waits_for_its_card(tab: Tab) -> None:
     tab.open()
     notes = "#stepper .st-notes"
     tab.press("ArrowRight", 2)  # A's ♥6 and dummy's ♥7: B has not played yet
-    tab.expect(notes).to_contain_text("B applies the Eleven Rule")  # Foster's note belongs to the trick
-    tab.expect(notes).to_contain_text("fourchette")  # dummy's ♥7 is down: its note may show
+    # Foster's note tells that B wins with the ten: it waits for the end of the trick (no spoiler)
+    tab.expect(notes).not_to_contain_text("B applies the Eleven Rule")
     tab.expect(notes).not_to_contain_text("B counts by the Eleven Rule")  # ours waits for B's ♥10
+    tab.press("ArrowRight")  # B's ♥10: Foster's note, and ours on it (a tag), still wait for the trick
+    tab.expect(notes).not_to_contain_text("B applies the Eleven Rule")
     tab.press("ArrowRight")
+    tab.expect(notes).to_contain_text("B applies the Eleven Rule")
     tab.expect(notes).to_contain_text("B counts by the Eleven Rule")
-    tab.expect("#stepper .st-notes .note.derived >> nth=0").to_contain_text("found in the cards by replayer")
+    tab.expect("#stepper .st-notes .found-tag >> nth=0").to_contain_text("from the cards")
 
 
 def test_the_double_dummy_layer_is_optional(tab: Tab) -> None:
@@ -393,13 +253,13 @@ def test_watch_as_one_seat(tab: Tab) -> None:
     assert [tab.cards(s) for s in "NESW"] == [13, 13, 13, 13]
     options = tab.page.locator("#stepper select option").all_inner_texts()
     assert options[0] == "Everyone (all four hands)"
-    assert "Y · North (dummy)" in options and len(options) == 5
+    assert "Y (North), dummy" in options and len(options) == 5
 
 
 def test_play_it_yourself(tab: Tab) -> None:
     tab.open()
     toggle = tab.page.get_by_role("button", name="Play it yourself")
-    assert not toggle.is_visible()  # only once a seat is chosen
+    assert toggle.is_visible()  # a choice from the start
     tab.page.get_by_label("Watch as").select_option("S")  # Z, the declarer: he plays dummy's cards too
     tab.expect("#stepper .st-quiz-toggle").to_have_attribute("aria-pressed", "false")
     toggle.click()
@@ -428,7 +288,8 @@ def test_play_it_yourself(tab: Tab) -> None:
     tab.expect(feedback).to_have_text("Yes — ♥7 is the book’s card.")
     assert tab.hash() == "#trick-1-card-2"
     assert tab.page.locator("#stepper .st-seat-N button.st-pick").count() == 0
-    tab.expect("#stepper .st-notes").to_contain_text("fourchette")
+    # Foster's note on the trick (which carries the fourchette) waits for the trick's last card
+    tab.expect("#stepper .st-notes").not_to_contain_text("fourchette")
     tab.press("ArrowRight")  # East
     tab.expect(feedback).to_have_text("")
     tab.press("ArrowRight")  # South's own card
@@ -438,6 +299,7 @@ def test_play_it_yourself(tab: Tab) -> None:
     )  # ♥3, his only heart
     tab.page.locator("#stepper .st-seat-S button.st-pick[data-card=H3]").click()
     tab.expect("#stepper .st-tally").to_have_text("You found the book’s card 2 times out of 2.")
+    tab.expect("#stepper .st-notes").to_contain_text("fourchette")
     tab.press("ArrowRight")  # trick 2: East leads the ace of hearts
     tab.press("ArrowRight")  # South: no hearts left, every card is legal
     tab.expect(prompt).to_have_text("Your turn: which card does Z (South) play?")
@@ -470,7 +332,7 @@ def test_dummy_cannot_play_himself(tab: Tab) -> None:
 
 @pytest.mark.parametrize("name", FOSTER)
 def test_no_errors_and_no_network(browser: Any, site: Path, name: str) -> None:
-    tab = _new_tab(browser, site, viewport={"width": 1000, "height": 800})
+    tab = new_tab(browser, site, viewport={"width": 1000, "height": 800})
     try:
         tab.open(name)
         data = tab.data()
@@ -495,7 +357,7 @@ def test_no_errors_and_no_network(browser: Any, site: Path, name: str) -> None:
 
 
 def test_page_without_javascript(browser: Any, site: Path) -> None:
-    tab = _new_tab(browser, site, java_script_enabled=False)
+    tab = new_tab(browser, site, java_script_enabled=False)
     try:
         tab.open("hand-5", wait=False)
         page = tab.page
@@ -511,7 +373,7 @@ def test_page_without_javascript(browser: Any, site: Path) -> None:
 
 def test_narrow_screen(browser: Any, site: Path) -> None:
     """A phone: the compass keeps its four hands side by side and nothing overflows the page."""
-    tab = _new_tab(browser, site, viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    tab = new_tab(browser, site, viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
     try:
         tab.open("hand-5", hash="#trick-6")
         page = tab.page
