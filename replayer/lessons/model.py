@@ -26,6 +26,7 @@ from ..teaching.findings import Finding
 from ..teaching.make import make_note
 from ..teaching.selection import AuthorNote, Place, of_finding, of_make, select
 from .refereed import refereed_findings
+from .reveal import note_data
 
 __all__ = [
     "CardView",
@@ -780,53 +781,5 @@ def stepper_data(
     }
 
 
-_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-_NAMED = re.compile(r"([♠♥♦♣])\s?((?:(?:10|[2-9AKQJT])(?![\w])[\s,]*)+)")
-_RANK_IN_RUN = re.compile(r"10|[2-9AKQJT]")
-
-
-def named_cards(text: str) -> tuple[str, ...]:
-    """The cards a note's words name, in the stepper's codes: "♥A 10 4" names H A, H 10 and H 4.
-    A run of ranks after a suit symbol is read as that suit's cards; a stray figure after a run
-    ("♣6 in 3") may be read as a card too, which can only hold a note back longer, never show it
-    early."""
-    found: list[str] = []
-    for m in _NAMED.finditer(text):
-        suit = _SUIT_SYMBOLS[m.group(1)]
-        for r in _RANK_IN_RUN.findall(m.group(2)):
-            code = suit + ("10" if r in ("10", "T") else r)
-            if code not in found:
-                found.append(code)
-    return tuple(found)
-
-
-def _reveal_at(n: NoteView, game: Game) -> int | None:
-    """The index in the play (0 = the opening lead) of the card after which the stepper shows the note:
-    the last card, among those played in the note's own tricks, that the note names or turns on; the
-    last card of its first trick when it names none of them (it speaks of the trick as a whole).
-    None: a note on the whole hand, shown from the start."""
-    played = [(t.number, c.suit.letter + c.rank.display) for t in game.tricks for _, c in t.plays]
-    own = [t for t in n.tricks if any(number == t for number, _ in played)]
-    if not own:
-        return None
-    wanted = set(named_cards(n.text))
-    if n.card is not None:
-        wanted.add(n.card)
-    hits = [i for i, (number, code) in enumerate(played) if number in own and code in wanted]
-    if hits:
-        return max(hits)
-    return max(i for i, (number, _) in enumerate(played) if number == own[0])
-
-
 def _note_data(n: NoteView, game: Game) -> dict[str, object]:
-    played = {tr.number for tr in game.tricks}
-    out: dict[str, object] = {"id": n.id, "tricks": [t for t in n.tricks if t in played]}
-    at = _reveal_at(n, game)
-    if at is not None:
-        out["at"] = at
-    names = named_cards(n.text)
-    if names:
-        out["names"] = list(names)
-    if n.place is Place.MORE:
-        out["more"] = True  # the stepper shows it behind its own closed "More from the cards"
-    return out
+    return note_data(n.id, n.text, n.tricks, n.card, more=n.place is Place.MORE, game=game)

@@ -1,0 +1,68 @@
+"""When the stepper may show a note: after the cards it names are played (no spoilers), and which
+cards it names, so that a "watch as" view can hold back a note that shows a hidden hand.  Pure
+functions of a note's words and the replayed game; the lesson model puts their answers in the
+stepper's JSON (docs/lesson-pages.md)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..rules.game import Game
+
+__all__ = ["named_cards", "note_data", "reveal_at"]
+
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+_NAMED = re.compile(r"([♠♥♦♣])\s?((?:(?:10|[2-9AKQJT])(?![\w])[\s,]*)+)")
+_RANK_IN_RUN = re.compile(r"10|[2-9AKQJT]")
+
+
+def named_cards(text: str) -> tuple[str, ...]:
+    """The cards a note's words name, in the stepper's codes: "♥A 10 4" names H A, H 10 and H 4.
+    A run of ranks after a suit symbol is read as that suit's cards; a stray figure after a run
+    ("♣6 in 3") may be read as a card too, which can only hold a note back longer, never show it
+    early."""
+    found: list[str] = []
+    for m in _NAMED.finditer(text):
+        suit = _SUIT_SYMBOLS[m.group(1)]
+        for r in _RANK_IN_RUN.findall(m.group(2)):
+            code = suit + ("10" if r in ("10", "T") else r)
+            if code not in found:
+                found.append(code)
+    return tuple(found)
+
+
+def reveal_at(text: str, tricks: Sequence[int], card: str | None, game: Game) -> int | None:
+    """The index in the play (0 = the opening lead) of the card after which the stepper shows the note:
+    the last card, among those played in the note's own tricks, that the note names or turns on; the
+    last card of its first trick when it names none of them (it speaks of the trick as a whole).
+    None: a note on the whole hand, shown from the start."""
+    played = [(t.number, c.suit.letter + c.rank.display) for t in game.tricks for _, c in t.plays]
+    own = [t for t in tricks if any(number == t for number, _ in played)]
+    if not own:
+        return None
+    wanted = set(named_cards(text))
+    if card is not None:
+        wanted.add(card)
+    hits = [i for i, (number, code) in enumerate(played) if number in own and code in wanted]
+    if hits:
+        return max(hits)
+    return max(i for i, (number, _) in enumerate(played) if number == own[0])
+
+
+def note_data(
+    note_id: str, text: str, tricks: Sequence[int], card: str | None, *, more: bool, game: Game
+) -> dict[str, object]:
+    """A note's entry in the stepper's JSON: its anchor, its tricks (those played), ``at`` (see
+    :func:`reveal_at`), the cards it ``names``, and ``more`` when it waits behind "More from the cards"."""
+    played = {tr.number for tr in game.tricks}
+    out: dict[str, object] = {"id": note_id, "tricks": [t for t in tricks if t in played]}
+    at = reveal_at(text, tricks, card, game)
+    if at is not None:
+        out["at"] = at
+    names = named_cards(text)
+    if names:
+        out["names"] = list(names)
+    if more:
+        out["more"] = True  # the stepper shows it behind its own closed "More from the cards"
+    return out

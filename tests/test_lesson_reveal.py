@@ -1,0 +1,35 @@
+"""When the stepper may show a note (issue 15: no spoilers): after the last card of the note's own
+tricks that it names; at the end of its trick when it names none; and the cards it names, for the
+"watch as" views that hold back a note on a hidden hand."""
+
+from __future__ import annotations
+
+from support.games import foster
+
+from replayer.lessons.reveal import named_cards, note_data, reveal_at
+
+
+def test_a_run_of_ranks_after_a_suit_names_each_card() -> None:
+    assert named_cards("with ♥A 10 4 over dummy's ♥J 9 7") == ("HA", "H10", "H4", "HJ", "H9", "H7")
+    assert named_cards("the ♦2 and ♦7, then ♣K.") == ("D2", "D7", "CK")
+    assert named_cards("B applies the Eleven Rule: the ten is enough") == ()
+
+
+def test_a_note_waits_for_the_last_card_it_names_in_its_trick() -> None:
+    game = foster(5)  # trick 1: A ♥6, Y ♥7, B ♥10, Z ♥3
+    order = [c.suit.letter + c.rank.display for t in game.tricks for _, c in t.plays]
+    assert order[:4] == ["H6", "H7", "H10", "H3"]
+    assert reveal_at("B wins with the ♥10 over dummy's ♥7", (1,), None, game) == 2
+    assert reveal_at("A leads the ♥6", (1,), None, game) == 0
+    # naming no card of the trick: the whole trick is played first
+    assert reveal_at("B applies the Eleven Rule", (1,), None, game) == 3
+    # a derived note's key card counts too
+    assert reveal_at("the Eleven Rule", (1,), "H10", game) == 2
+    # a note on the whole hand is there from the start
+    assert reveal_at("the dealer holds ♠A K 6 5", (), None, game) is None
+
+
+def test_the_stepper_entry_of_a_note() -> None:
+    game = foster(5)
+    entry = note_data("note-9", "B wins with the ♥10", (1, 14), None, more=True, game=game)
+    assert entry == {"id": "note-9", "tricks": [1], "at": 2, "names": ["H10"], "more": True}
