@@ -261,9 +261,11 @@ def test_the_site_has_a_technique_index_and_the_make_exercises(hands: Path, tmp_
     assert makes.count('<li class="exercise">') == len(EXAMPLES) and makes.count("<details>") == len(EXAMPLES)
     assert "Foster p. 47" in makes and "Dummy Bridge" in makes
     lesson = (out / "foster-1904/hand-1.html").read_text(encoding="utf-8")
-    assert (
-        '<div class="note derived" id="derived-1">' in lesson and "found in the cards by replayer" in lesson
-    )
+    # a derived note carries a small "from the cards" tag and the page one legend line saying whose
+    # notes they are, not the tool's name on every note (issue 15)
+    assert '<div class="note derived" id="derived-1">' in lesson
+    assert '<span class="by">from the cards</span>' in lesson
+    assert lesson.count('<p class="notes-legend">') == 1 and "by replayer" not in lesson
 
 
 def test_lessons_carry_the_double_dummy_layer_and_the_claims_verdicts(hands: Path, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ The built site is the session's (``site`` in conftest.py); the browser is this m
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -78,12 +79,25 @@ def test_the_stepper_is_in_the_first_screen(browser: Any, site: Path) -> None:
                 _close(tab)
 
 
+def _until(tab: Tab, script: str, seconds: float = 5.0) -> Any:
+    """Polls a script from here until it returns something true: the page's Content-Security-Policy
+    (script-src 'self', no eval) forbids Playwright's wait_for_function, which evaluates a string."""
+    end = time.monotonic() + seconds
+    while not (value := tab.page.evaluate(script)) and time.monotonic() < end:
+        time.sleep(0.05)
+    return value
+
+
 def test_page_down_at_the_top_scrolls_the_page(browser: Any, site: Path) -> None:
     tab = _open(browser, site, "desktop")
     try:
+        # a reader who has only opened the page: the focus is on the page, not in the stepper
+        assert scroll_y(tab) == 0
+        assert not tab.page.evaluate("document.getElementById('stepper').contains(document.activeElement)")
         tab.page.keyboard.press("PageDown")
-        tab.page.wait_for_function("window.scrollY > 0")
+        assert _until(tab, "window.scrollY > 0"), "PageDown at the top of the page did not scroll it"
         assert tab.hash() == "", "PageDown outside the stepper moved the stepper"
+        tab.expect("#stepper .st-where").to_have_text("Before trick 1 of 13")
         tab.page.click("#stepper .st-status")  # into the stepper: now the keys are its own
         tab.page.keyboard.press("ArrowRight")
         assert tab.hash() == "#trick-1-card-1"

@@ -4,9 +4,8 @@ tricks that it names; at the end of its trick when it names none; and the cards 
 
 from __future__ import annotations
 
-from support.games import foster
-
 from replayer.lessons.reveal import named_cards, note_data, reveal_at
+from support.games import foster
 
 
 def test_a_run_of_ranks_after_a_suit_names_each_card() -> None:
