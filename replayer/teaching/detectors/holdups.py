@@ -380,19 +380,63 @@ def _duck_finding(ctx: Context, i: int, won: tuple[Seat, Card], keeper: Seat, to
         f"{ctx.who(winner)}'s {card} wins the trick. The declaring side gives up a round of its long suit "
         f"with small cards and keeps {ctx.role(keeper)}'s {cards_text(kept)} for later rounds."
     )
+    crossing = _duck_crossing(ctx, i, other)
+    if crossing is not None:
+        text += crossing[0]
     j = _first_win(ctx, i, top)
     if j is not None:
         text += f" The {top} wins at trick {ctx.tricks[j].number}."
+    numbers = {t.number, *(() if crossing is None else crossing[1])}
+    if j is not None:
+        numbers.add(ctx.tricks[j].number)
     return Finding(
         motif="hold-up",
         label="DUCK",
         trick=t.number,
-        tricks=(t.number,) if j is None else (t.number, ctx.tricks[j].number),
+        tricks=tuple(sorted(numbers)),
         seats=(t.leader, other, winner),
         cards=(led, follow, card),
         facts={"suit": s.word, "kept": str(top), "won": str(card)},
         text=text,
     )
+
+
+def _duck_crossing(ctx: Context, i: int, other: Seat) -> tuple[str, tuple[int, ...]] | None:
+    """[interp] What the duck kept the leader's small card for, when ``other`` is the longer hand in
+    the suit: the next round of the suit that the duck's leader leads and ``other`` wins, with the trick by which the leader
+    got the lead back (Elwell 1904 Hand 23: "Z still has the ♠6 to lead to dummy"); and the earlier
+    round the leader won himself, when it left him exactly the two small cards the plan needs
+    (Hand 17: the dealer takes the first club with the ♣A, keeping ♣4 3)."""
+    leader = ctx.tricks[i].leader
+    s = ctx.tricks[i].led_suit
+    assert s is not None
+    if len(ctx.holding(other, s, 0)) <= len(ctx.holding(leader, s, 0)):
+        return None  # the long hand led the duck: nothing to cross to
+    k = next((k for k in ctx.rounds(s) if k > i + 1 and ctx.tricks[k].leader == leader), None)
+    if k is None or not ctx.complete(k) or not ctx.complete(k - 1):
+        return None
+    if ctx.tricks[k].winner != other or ctx.tricks[k - 1].winner != leader:
+        return None
+    back, led, win = ctx.card_of(k - 1, leader), ctx.card_of(k, leader), ctx.card_of(k, other)
+    assert back is not None and led is not None and win is not None
+    last = "his last " if not [c for c in ctx.holding(leader, s, k) if c != led] else ""
+    text = (
+        f" {capitalised(ctx.role(leader))} gets the lead back with the {back} at trick {ctx.tricks[k - 1].number} "
+        f"and leads the {led}{f', {last}{s.singular},' if last else ''} to {ctx.role(other)}'s {win} at trick {ctx.tricks[k].number}."
+    )
+    numbers: tuple[int, ...] = (ctx.tricks[k - 1].number, ctx.tricks[k].number)
+    before = [h for h in ctx.rounds(s) if h < i and ctx.complete(h) and ctx.tricks[h].winner == leader]
+    kept = ctx.holding(leader, s, before[-1] + 1) if before else []
+    if before and len(kept) == 2 and kept[0] == ctx.card_of(i, leader):
+        took = ctx.card_of(before[-1], leader)
+        assert took is not None
+        text = (
+            f" {capitalised(ctx.role(leader))} had taken trick {ctx.tricks[before[-1]].number} with the {took}"
+            f", keeping {cards_text(kept)}: one to give up a round, one to reach "
+            f"{ctx.role(other)} after it." + text
+        )
+        numbers = (ctx.tricks[before[-1]].number, *numbers)
+    return text, numbers
 
 
 # ---------------------------------------------------------------------------------------------
