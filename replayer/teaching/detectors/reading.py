@@ -46,6 +46,8 @@ def placing(ctx: Context) -> list[Finding]:
     found += each_trick(ctx, _show_out_at)
     found += each_trick(ctx, _return_at)
     found += each_trick(ctx, _lowest_at)
+    found += each_trick(ctx, _discards_at)
+    found += each_trick(ctx, _drop_at)
     kept: list[Finding] = []
     for f in sorted(found, key=lambda f: f.trick):
         placed = set(_placed(f))
@@ -287,16 +289,93 @@ def _show_out_note(ctx: Context, k: int, j: int, showed: Seat, card: Card, win: 
         f"{winner} {win} wins: a finesse against {ctx.who(other)}'s {over}, which the show-out placed."
     )
     facts = {"showed_out": showed.name, "placed": [str(c) for c in rest], "finesse": str(win)}
+    tricks: tuple[int, ...] = (shown_at, played_at)
+    waited = _waited(ctx, suit, k, over)
+    if waited is not None:
+        text += waited[1]
+        tricks = (waited[0], *tricks)
     return Finding(
-        "placing",
-        "PLACED_BY_SHOW_OUT",
-        played_at,
-        (ctx.declarer, other),
-        (card, win),
-        text,
-        (shown_at, played_at),
-        facts,
+        "placing", "PLACED_BY_SHOW_OUT", played_at, (ctx.declarer, other), (card, win), text, tricks, facts
     )
+
+
+def _two_way(ctx: Context, q: Card, i: int) -> bool:
+    """At trick index ``i`` the declarer and dummy each hold a card above ``q`` and one below it with
+    nothing between but their own cards or cards played: either hand can finesse against ``q``."""
+    if ctx.declarer is None or ctx.dummy is None:
+        return False
+    ours = set(ctx.hand(ctx.declarer, i)) | set(ctx.hand(ctx.dummy, i))
+    live = set(ctx.unplayed(q.suit, i))
+    for seat in (ctx.declarer, ctx.dummy):
+        held = ctx.holding(seat, q.suit, i)
+        if not any(c.rank > q.rank for c in held):
+            return False
+        below = [c for c in held if c.rank < q.rank]
+        if not below or any(
+            _card(q.suit, r) in live and _card(q.suit, r) not in ours
+            for r in range(int(below[0].rank) + 1, int(q.rank))
+        ):
+            return False
+    return True
+
+
+def _waited(ctx: Context, suit: Suit, upto: int, q: Card) -> tuple[int, str] | None:
+    """When the declarer's side, though it could finesse either way against ``q``, made its first lead
+    in another suit and no card of ``suit`` was led before trick index ``upto``: the trick number of
+    that first lead, and a sentence saying so."""
+    first = next((r for r, t in enumerate(ctx.tricks) if ctx.declarer_side(t.leader)), None)
+    if first is None or first >= upto or any(r < upto for r in ctx.rounds(suit)):
+        return None
+    lead = ctx.lead(first)
+    if lead is None or lead[1].suit == suit or not _two_way(ctx, q, first):
+        return None
+    number = ctx.tricks[first].number
+    who = "the dealer" if lead[0] == ctx.declarer else "dummy"
+    return number, (
+        f" {ctx.dealer_word().capitalize()} could have finessed for the {q} either way, but left the "
+        f"{suit.word} alone until then: his side's first lead, at trick {number}, was {who}'s {lead[1]}, "
+        f"and no {suit.singular} was led before trick {ctx.tricks[upto].number}."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Discards place a card: one defender throws cards of the suit, the other keeps all his
+
+
+def _thrown(ctx: Context, seat: Seat, upto: int) -> list[tuple[int, Card]]:
+    """``seat``'s discards (cards off the suit led, not trumps) before trick index ``upto``."""
+    out: list[tuple[int, Card]] = []
+    for r in range(upto):
+        led, card = ctx.led(r), ctx.card_of(r, seat)
+        if led is not None and card is not None and card.suit != led.suit and card.suit != ctx.trump:
+            out.append((r, card))
+    return out
+
+
+def _discards_at(ctx: Context, j: int) -> Finding | None:
+    """Trick index ``j``: the declarer's side leads a suit for the first time, one defender having
+    thrown cards of it and the other, who has thrown only other suits, keeping all of his; the
+    declarer's side wins below the keeper's high card, the one card above its winner it has not seen."""
+    first = ctx.lead(j)
+    if first is None or ctx.declarer is None or not ctx.complete(j) or not ctx.declarer_side(first[0]):
+        return None
+    suit, won = first[1].suit, ctx.tricks[j].winner
+    if suit == ctx.trump or any(r < j for r in ctx.rounds(suit)) or won is None or not ctx.declarer_side(won):
+        return None
+    win = ctx.card_of(j, won)
+    for keeper in ctx.defenders:
+        his, thrower = ctx.card_of(j, keeper), keeper.partner
+        kept = ctx.holding(keeper, suit, j)
+        if win is None or his is None or his.suit != suit or ctx.position(j, keeper) > ctx.position(j, won):
+            continue
+        over = [c for c in ctx.unplayed(suit, j) if c.rank > win.rank and _theirs(ctx, c, j)]
+        thrown, mine = _thrown(ctx, thrower, j), _thrown(ctx, keeper, j)
+        if not over or any(c not in kept for c in over) or len(kept) < 2:
+            continue
+        if any(c.suit == suit for _, c in mine) or not mine or not any(c.suit == suit for _, c in thrown):
+            continue
+        return _discards_note(ctx, j, keeper, win, over[0])
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -437,3 +516,86 @@ def _leaves_suit(ctx: Context, i: int, leader: Seat, suit: Suit) -> tuple[int, C
             return j, first[1]
         return None
     return None
+
+
+def _theirs(ctx: Context, card: Card, i: int) -> bool:
+    """``card`` is a defender's at the start of trick index ``i``."""
+    seat = ctx.holder(card, i)
+    return seat is not None and ctx.defender(seat)
+
+
+def _discards_note(ctx: Context, j: int, keeper: Seat, win: Card, q: Card) -> Finding:
+    suit, thrower = win.suit, keeper.partner
+    thrown = [(r, c) for r, c in _thrown(ctx, thrower, j) if c.suit == suit]
+    mine = [c for _, c in _thrown(ctx, keeper, j)]
+    lead, won, his = ctx.lead(j), ctx.tricks[j].winner, ctx.card_of(j, keeper)
+    assert lead is not None and won is not None and his is not None
+    at = [ctx.tricks[r].number for r, _ in thrown]
+    when = f"trick {at[0]}" if len(at) == 1 else f"tricks {listed([str(n) for n in at])}"
+    word, dealer, k = suit.word, ctx.dealer_word(), ctx.who(keeper)
+    winner = f"{dealer}'s" if won == ctx.declarer else "dummy's"
+    text = (
+        f"At {when} {ctx.who(thrower)} throws the {listed([str(c) for _, c in thrown])}, while {k}, who "
+        f"has thrown the {cards_text(mine)}, keeps all his {word}, the {cards_text(ctx.holding(keeper, suit, j))}: "
+        f"{k} is the one guarding the {word}, so {dealer} can place the {q} with him. At trick "
+        f"{ctx.tricks[j].number} {ctx.role(lead[0])} leads the {lead[1]}, {k} plays the {his}, and {winner} "
+        f"{win} wins: a finesse against {k}'s {q}, which the discards placed."
+    )
+    tricks: tuple[int, ...] = (*at, ctx.tricks[j].number)
+    waited = _waited(ctx, suit, j, q)
+    if waited is not None:
+        text += waited[1]
+        tricks = (waited[0], *tricks)
+    facts = {"placed": [str(q)], "thrown": [str(c) for _, c in thrown], "finesse": str(win)}
+    return Finding(
+        "placing",
+        "PLACED_BY_DISCARDS",
+        ctx.tricks[j].number,
+        (ctx.declarer or keeper, keeper),
+        (win,),
+        text,
+        tuple(sorted(set(tricks))),
+        facts,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# An honour dropped under a higher card is a lone card: the declarer will ruff, so trumps are led
+
+
+def _drop_at(ctx: Context, i: int) -> Finding | None:
+    """Trick index ``i``, in a trump make: a defender's card wins while the declarer plays an honour
+    of the suit below it, his only card of the suit; the same defender leads a trump next."""
+    first = ctx.lead(i)
+    if first is None or ctx.trump is None or ctx.declarer is None or not ctx.complete(i):
+        return None
+    leader, led = first
+    dropped = ctx.card_of(i, ctx.declarer)
+    if not ctx.defender(leader) or ctx.tricks[i].winner != leader or led.suit == ctx.trump:
+        return None
+    if dropped is None or dropped.suit != led.suit or dropped.rank < Rank.TEN:
+        return None
+    if ctx.holding(ctx.declarer, led.suit, i) != [dropped] or i + 1 >= len(ctx.tricks):
+        return None  # not his only card of the suit
+    nxt = ctx.lead(i + 1)
+    if nxt is None or nxt[0] != leader or nxt[1].suit != ctx.trump or not ctx.trumps(ctx.declarer, i + 1):
+        return None
+    word, dealer, who = led.suit.word, ctx.dealer_word(), ctx.who(leader)
+    number = ctx.tricks[i].number
+    text = (
+        f"At trick {number} {dealer} plays the {dropped} to {who}'s {led}. It cannot win the trick, and a "
+        f"player with a smaller {led.suit.singular} would have kept it, so {who} can read it as {dealer}'s "
+        f"only {led.suit.singular}; and so it is: {dealer} can ruff the next round of {word}. At trick "
+        f"{number + 1} {who} leads a trump, the {nxt[1]}, to draw {dealer}'s trumps before he can ruff."
+    )
+    facts = {"placed": [], "dropped": str(dropped), "void": led.suit.word}
+    return Finding(
+        "placing",
+        "PLACED_BY_DROPPED_HONOUR",
+        number + 1,
+        (leader, ctx.declarer),
+        (dropped, nxt[1]),
+        text,
+        (number, number + 1),
+        facts,
+    )
