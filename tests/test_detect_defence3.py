@@ -1,0 +1,42 @@
+"""Round 4 of issue 14, defence: plays the authors praise for what is *not* done — a trick refused in
+both of the declaring side's hands against Elwell's second-hand table, a partner's honour not
+overtaken when two high cards on one trick would set up a card of the declaring side, and a
+partner's suit not led back while a guarded card waits over the declarer's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from replayer.lessons.model import book_author
+from replayer.record.reader import load
+from replayer.teaching.annotate import annotate
+from replayer.teaching.findings import Finding
+from support.games import game_from_yaml
+
+HANDS = Path(__file__).parent.parent / "hands"
+
+
+def findings(book: str, n: int, detector: str) -> list[Finding]:
+    path = HANDS / book / f"hand-{n}.yaml"
+    text = path.read_text(encoding="utf-8")
+    record, _ = load(text, str(path))
+    assert record is not None
+    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))
+
+
+def labelled(found: list[Finding], label: str) -> list[Finding]:
+    return [f for f in found if f.label == label]
+
+
+def test_a_trick_refused_in_both_hands_is_said_against_elwells_table() -> None:
+    # Elwell 1902 Hand 9, trick 1: dummy's ♥5 from ♥Q 5 (the table's card is the queen) and the
+    # dealer's ♥2 under B's ♥10, with the ♥K in hand
+    (f,) = labelled(findings("elwell-1902", 9, "cover"), "REFUSED_SECOND_AND_FOURTH")
+    assert f.trick == 1 and f.shown
+    assert "Elwell's table of second-hand plays gives ♥Q at no-trumps" in f.text
+    assert "dummy plays ♥5" in f.text and "lets B's ♥10 win though his ♥K would take it" in f.text
+
+
+def test_a_second_hand_card_that_wins_is_no_refusal() -> None:
+    # Elwell 1902 Hand 8, trick 1: dummy plays the table's ♠K: no refusal is said
+    assert labelled(findings("elwell-1902", 8, "cover"), "REFUSED_SECOND_AND_FOURTH") == []
