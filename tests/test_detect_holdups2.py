@@ -37,3 +37,23 @@ def test_no_crossing_is_named_when_the_long_hand_itself_led_the_duck() -> None:
     f = at(hold_ups(elwell(1904, 21)), "DUCK", 2)
     assert "gets the lead back" not in f.text and "had taken" not in f.text
     assert f.all_tricks == (2, 5)
+
+
+# ---------------------------------------------------------------------------------------------
+# the declarer's hold-up of the master card in a suit he stops more than once
+
+
+def test_the_master_held_up_in_a_suit_stopped_twice_is_not_called_the_only_stopper() -> None:
+    # Elwell 1904 Hand 35 trick 3: B leads the ♥Q and dummy plays the ♥J from ♥A J, keeping the
+    # ace ("Z hopes that B has but two hearts and so refuses to win this trick"); the dealer's
+    # ♥10 9 7 3 stop the suit again, so it is not his only stopper
+    f = at(hold_ups(elwell(1904, 35)), "HOLD_UP", 3)
+    assert f.facts["stopper"] == "♥A" and f.all_tricks == (3, 4)
+    assert "only one stopper" not in f.text
+    assert f.text.startswith("Dummy holds up the ♥A and lets B's ♥Q win")
+    assert "B still holds ♥5 4: he leads the ♥5 at trick 4, and the ♥A must take it" in f.text
+
+
+def test_a_master_card_that_wins_the_first_round_is_not_held_up() -> None:
+    # Elwell 1904 Hand 40 trick 1: dummy's ♥A takes A's ♥K at once
+    assert [f for f in hold_ups(elwell(1904, 40)) if f.label == "HOLD_UP" and f.trick == 1] == []

@@ -42,6 +42,7 @@ def hold_up(ctx: Context) -> list[Finding]:
     out: list[Finding] = []
     for s in Suit:
         out.extend(_declarers_hold_ups(ctx, s))
+        out.extend(_long_masters_held_up(ctx, s))
         out.extend(_defenders_hold_ups(ctx, s))
         out.extend(_ducks(ctx, s))
         if ctx.author is Author.ELWELL:
@@ -206,6 +207,63 @@ def _hold_up_effective(ctx: Context, s: Suit, held: list[int], short: Seat) -> F
             ),
         )
     return None
+
+
+def _long_masters_held_up(ctx: Context, s: Suit) -> list[Finding]:
+    """[interp] HOLD_UP of the master card when the declaring side stops the suit more than once
+    (so not "only one stopper"): a defender leads and wins a round while the hand holding the side's
+    master card, playing after the winning card, keeps it. Said with its hope — the leader may have
+    none of the suit left to lead — and what the next round showed (Elwell 1904 Hand 35 trick 3:
+    "Z hopes that B has but two hearts and so refuses to win this trick")."""
+    out: list[Finding] = []
+    for i in ctx.rounds(s):
+        t = ctx.tricks[i]
+        won = _won_with(ctx, i, s)
+        if not ctx.defender(t.leader) or won is None or not ctx.defender(won[0]) or is_bath_coup(ctx, i):
+            continue
+        ours, theirs = _side_cards(ctx, ctx.declaring, s, i), _side_cards(ctx, ctx.defenders, s, i)
+        if not ours or not theirs or ours[0].rank < theirs[0].rank or _stoppers(ours, theirs) < 2:
+            continue
+        owner = ctx.holder(ours[0], i)
+        if owner is None or not _after(ctx, i, owner, won[0]):
+            continue
+        out.append(_long_master_finding(ctx, i, owner, ours[0]))
+    return out
+
+
+def _long_master_finding(ctx: Context, i: int, owner: Seat, card: Card) -> Finding:
+    t = ctx.tricks[i]
+    s, leader = card.suit, t.leader
+    assert t.winner is not None
+    text = (
+        f"{capitalised(ctx.role(owner))} holds up the {card} and lets {ctx.role(t.winner)}'s {t.card_of(t.winner)} "
+        f"win, though the {card} would have taken the trick: had {ctx.who(leader)} no {s.singular} left, he "
+        f"could not lead the suit again."
+    )
+    numbers = [t.number]
+    left = ctx.holding(leader, s, i + 1)
+    nxt = next((k for k in ctx.rounds(s) if k > i), None)
+    if not left:
+        text += f" {ctx.who(leader)} has none left."
+    elif nxt is not None and ctx.tricks[nxt].leader == leader and ctx.complete(nxt):
+        led, win = ctx.card_of(nxt, leader), ctx.tricks[nxt].card_of(owner)
+        if led is not None and win == card:
+            must = "must take" if ctx.holding(owner, s, nxt) == [card] else "takes"
+            text += (
+                f" But {ctx.who(leader)} still holds {cards_text(left)}: he leads the {led} at trick "
+                f"{ctx.tricks[nxt].number}, and the {card} {must} it."
+            )
+            numbers.append(ctx.tricks[nxt].number)
+    return Finding(
+        motif="hold-up",
+        label="HOLD_UP",
+        trick=t.number,
+        tricks=tuple(numbers),
+        seats=(owner, leader),
+        cards=tuple(c for p, c in t.plays if p in ctx.declaring),
+        facts={"by": "declarer", "suit": s.word, "stopper": str(card), "leader": ctx.who(leader)},
+        text=text,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
