@@ -41,3 +41,29 @@ def test_a_suit_made_master_while_trumps_are_out_is_still_established_without_di
     ]
     assert f.trick == 4
     assert f.facts["suit"] == "spades"
+
+
+# --- REENTRY: the entry kept while the lead goes away at the trick that establishes the suit
+
+
+def test_the_dealers_king_kept_while_b_wins_the_last_trump_names_trick_8() -> None:
+    # Elwell 1904 Hand 1, trick 8: dummy leads the losing ♥7, B's ♥J wins, and "Z keeps his ♦K to
+    # get in and run the spades"
+    (f,) = [f for f in labelled("re-entry", hand("elwell-1904", 1), "REENTRY") if f.trick == 10]
+    assert 8 in f.tricks
+    assert "are established after trick 8 (B's ♥J wins trick 8) while the dealer still holds the ♦K" in f.text
+
+
+def test_dummys_club_ace_brings_the_lead_back_to_its_last_spade() -> None:
+    # Elwell 1902 Hand 6, tricks 9-11: the dealer ruffs dummy's ♠4, and dummy's ♣A is the card that
+    # puts dummy on lead to play the ♠6, its last card: the way in is noted though the lead is forced
+    (f,) = [f for f in labelled("re-entry", hand("elwell-1902", 6), "REENTRY") if f.trick == 12]
+    assert f.tricks == (9, 10, 11, 12, 13)
+    assert "while dummy still holds the ♣A" in f.text
+    assert "The dealer's ♣2 puts dummy in with the ♣A" in f.text
+
+
+def test_an_adversarys_lead_to_the_last_trick_but_one_is_no_way_in_for_the_last_card() -> None:
+    # Elwell 1904 Hand 18: the dealer's ♦4 at trick 12 lets A's ♦Q win, and A's last card, the ♥Q,
+    # wins trick 13: the end of the hand, not a way in kept
+    assert [f for f in labelled("re-entry", hand("elwell-1904", 18), "REENTRY") if f.trick == 12] == []

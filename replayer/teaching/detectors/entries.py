@@ -59,8 +59,10 @@ def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
     for j in range(i + 1, min(i + 3, len(ctx.tricks))):
         u = ctx.tricks[j]
         lead = ctx.led(j)
-        if u.leader != h or lead is None or len(ctx.hand(h, j)) < 2:
-            return None  # the lead was lost again, or the last card is forced
+        if u.leader != h or lead is None:
+            return None  # the lead was lost again
+        if len(ctx.hand(h, j)) < 2 and not (t.leader == h.partner and _last_long(ctx, j, h, lead, est)):
+            return None  # the last card is forced
         why = _entry_use(ctx, j, h, lead, entry.suit, est, i)
         if why is not None and why[0] is _Purpose.FINESSE and _returned(ctx, i, j):
             return (
@@ -85,6 +87,16 @@ def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
             return None
         won.append((j, lead))
     return None
+
+
+def _last_long(ctx: Context, j: int, h: Seat, lead: Card, est: list[Established]) -> bool:
+    """[interp] ``h``'s last card, led at trick index ``j``, is a long card of his suit established
+    before it, and wins: the way in was for that card (Elwell 1902 Hand 6: "dummy's ♣A is the card
+    that puts dummy on lead to play" the ♠6); noted only when the partner led to the entry: an
+    adversary's lead at trick 12 is no way in kept, but the end of the hand."""
+    return ctx.tricks[j].winner == h and any(
+        e.seat == h and e.suit == lead.suit and e.after < j and lead in e.long_cards for e in est
+    )
 
 
 def _returned(ctx: Context, i: int, j: int) -> bool:
@@ -337,7 +349,7 @@ def _set_up(ctx: Context, i: int, h: Seat, suit: Suit) -> tuple[list[int], str]:
     led = [m for m in ctx.rounds(suit) if m < i and ctx.complete(m) and ctx.tricks[m].leader.side == h.side]
     lost = [m for m in led if (w := ctx.tricks[m].winner) is not None and w.side != h.side]
     if not lost:
-        return [], ""
+        return _made_good(ctx, i, h, suit, led)
     rounds = [m for m in led if m <= lost[-1]]
     taken = listed([_won_by(ctx, m) for m in lost])
     word = "trick" if len(rounds) == 1 else "tricks"
@@ -346,6 +358,39 @@ def _set_up(ctx: Context, i: int, h: Seat, suit: Suit) -> tuple[list[int], str]:
     return rounds, (
         f"the {suit.word} are led at {word} {at} ({taken}) while {ctx.role(h)} still holds the {entry}. "
     )
+
+
+def _made_good(ctx: Context, i: int, h: Seat, suit: Suit, led: list[int]) -> tuple[list[int], str]:
+    """[interp] (issue 14: a re-entry kept, not only used) No round of ``suit`` was lost, but ``h``'s
+    suit became established, before the re-entry at trick index ``i``, at a trick another hand won:
+    the lead went away from ``h`` while he kept the entry (Elwell 1904 Hand 1: B's ♥J wins trick 8
+    and "Z keeps his ♦K to get in and run the spades"; Elwell 1902 Hand 6: the dealer ruffs dummy's
+    ♠4 at trick 11, and "dummy's ♣A is the card that puts dummy on lead")."""
+    e = next((e for e in establishments(ctx) if e.seat == h and e.suit == suit and e.after < i), None)
+    if e is None or not _lead_away(ctx, e.after, h):
+        return [], ""
+    rounds = sorted({*(m for m in led if m <= e.after), e.after})
+    before = [str(ctx.tricks[m].number) for m in rounds if m in led]
+    word = "trick" if len(before) == 1 else "tricks"
+    were = f"are led at {word} {listed(before)} and " if before else ""
+    entry = ctx.tricks[i].card_of(h)
+    n = ctx.tricks[e.after].number
+    return rounds, (
+        f"the {suit.word} {were}are established after trick {n} ({_won_by(ctx, e.after)}) while "
+        f"{ctx.role(h)} still holds the {entry}. "
+    )
+
+
+def _lead_away(ctx: Context, m: int, h: Seat) -> bool:
+    """Trick index ``m`` takes the lead from ``h``: an adversary wins it, or ``h``'s partner trumps
+    a card of another suit led."""
+    t = ctx.tricks[m]
+    w = t.winner
+    if w is None or w == h:
+        return False
+    card = t.card_of(w)
+    ruff = card is not None and card.suit == ctx.trump and card.suit != t.led_suit
+    return w.side != h.side or ruff
 
 
 def _won_by(ctx: Context, m: int) -> str:
