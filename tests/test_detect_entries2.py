@@ -67,3 +67,21 @@ def test_an_adversarys_lead_to_the_last_trick_but_one_is_no_way_in_for_the_last_
     # Elwell 1904 Hand 18: the dealer's ♦4 at trick 12 lets A's ♦Q win, and A's last card, the ♥Q,
     # wins trick 13: the end of the hand, not a way in kept
     assert [f for f in labelled("re-entry", hand("elwell-1904", 18), "REENTRY") if f.trick == 12] == []
+
+
+# --- REENTRY for a ruff: a defender puts his partner in to be given a ruff
+
+
+def test_a_leads_a_club_to_bs_ace_for_the_diamond_he_trumps() -> None:
+    # Foster Hand 2, trick 6: "A club is A's only chance of putting B in again"; B's ♦7 at trick 7
+    # goes to A's ♥K
+    (f,) = [f for f in labelled("re-entry", hand("foster-1904", 2), "REENTRY") if f.trick == 6]
+    assert f.tricks == (6, 7)
+    assert f.text.startswith("Re-entry: A's ♣3 puts B in with the ♣A; B then leads the ♦7 at trick 7")
+    assert "A's ♥K wins it. The ♣A was the way in that the ruff needed." in f.text
+
+
+def test_a_ruff_in_the_suit_of_the_way_in_is_no_re_entry_for_it() -> None:
+    # Foster Hand 2, trick 3: B wins A's ♦8 with the ♦K and later gives A a diamond ruff: the lead
+    # was of the suit to be ruffed, not a way in kept for it
+    assert [f for f in labelled("re-entry", hand("foster-1904", 2), "REENTRY") if f.trick == 3] == []

@@ -26,6 +26,7 @@ class _Purpose(enum.StrEnum):
     ESTABLISHED = "established"  # to run an established suit
     SET_UP = "set up"  # to lead the hand's own long suit that is not yet established
     FINESSE = "finesse"  # to lead toward the partner's tenace
+    RUFF = "ruff"  # to lead a suit the partner trumps
 
 
 @detector("re-entry", "Re-entry cards", Phase.DECLARERS_PLAY, 5)
@@ -154,6 +155,8 @@ def _entry_use(
     ):
         return _Purpose.FINESSE, h.partner
     crossed = ctx.tricks[i].leader == h.partner
+    if crossed and lead.suit != entry_suit and _gives_ruff(ctx, j, h, lead):
+        return _Purpose.RUFF, h.partner
     if (
         crossed
         and lead.suit != entry_suit
@@ -162,6 +165,22 @@ def _entry_use(
     ):
         return _Purpose.SET_UP, h
     return None
+
+
+def _gives_ruff(ctx: Context, j: int, h: Seat, lead: Card) -> bool:
+    """[interp] (issue 14: a defender's entries) A defender, put in by his partner, leads at trick
+    index ``j`` a plain suit his partner trumps and wins with the trump: the way in, in another
+    suit, was for the ruff (Foster Hand 2: "A club is A's only chance of putting B in again"; B's ♦7 then goes to A's ♥K)."""
+    t = ctx.tricks[j]
+    card = t.card_of(h.partner)
+    return (
+        not ctx.declarer_side(h)
+        and ctx.trump is not None
+        and lead.suit != ctx.trump
+        and card is not None
+        and card.suit == ctx.trump
+        and t.winner == h.partner
+    )
 
 
 def _sets_up(ctx: Context, j: int, h: Seat, lead: Card, est: list[Established]) -> bool:
@@ -227,6 +246,9 @@ def _reentry_finding(
         via = f"{before}{capitalised(via)}" if before else via
     elif purpose is _Purpose.SET_UP:
         goal = f"leads the {lead} at trick {u.number} to set up {whose} {lead.suit.word}"
+    elif purpose is _Purpose.RUFF:
+        ruff = u.card_of(hand)
+        goal = f"leads the {lead} at trick {u.number} for {ctx.role(hand)} to trump, and {ctx.role(hand)}'s {ruff} wins it"
     else:
         goal = (
             f"leads the {lead} at trick {u.number} for the finesse toward "
@@ -236,6 +258,7 @@ def _reentry_finding(
         _Purpose.ESTABLISHED: f"the long {lead.suit.word}",
         _Purpose.SET_UP: f"setting up the {lead.suit.word}",
         _Purpose.FINESSE: "the finesse",
+        _Purpose.RUFF: "the ruff",
     }[purpose]
     text = f"Re-entry: {via}{then}{goal}. The {entry} was the way in that {need} needed."
     made = _made(ctx, i, h, entry) or _forced(ctx, i, h, entry)
