@@ -40,3 +40,18 @@ def test_a_trick_refused_in_both_hands_is_said_against_elwells_table() -> None:
 def test_a_second_hand_card_that_wins_is_no_refusal() -> None:
     # Elwell 1902 Hand 8, trick 1: dummy plays the table's ♠K: no refusal is said
     assert labelled(findings("elwell-1902", 8, "cover"), "REFUSED_SECOND_AND_FOURTH") == []
+
+
+def test_the_ace_kept_under_partners_king_when_overtaking_would_set_up_dummys_ten() -> None:
+    # Elwell 1904 Hand 35, trick 1: B's ♠A 7 under A's ♠K, against dummy's ♠10 9 8 4: A–B hold four
+    # spades above the ♠10 and dummy four spades; the ♠10 falls under A's ♠J at trick 9
+    (f,) = labelled(findings("elwell-1904", 35, "unblock"), "NOT_OVERTAKING")
+    assert f.trick == 1 and f.tricks == (1, 9) and f.shown
+    assert "B, with ♠A 7, plays ♠7, not the ace" in f.text
+    assert "A–B hold four spades above dummy's ♠10 (♠A K Q J)" in f.text
+    assert "the ♠10 falls under A's ♠J at trick 9" in f.text
+
+
+def test_no_ace_kept_is_said_where_partner_holds_no_ace_and_small_card() -> None:
+    # Elwell 1904 Hand 38: B's spades are ♠Q J 10 6 4 — no ace and a small card under A's lead
+    assert labelled(findings("elwell-1904", 38, "unblock"), "NOT_OVERTAKING") == []

@@ -13,13 +13,13 @@ recorded tricks from 0, a finding's ``trick`` is the deal's number.
 
 from __future__ import annotations
 
-from ...rules.cards import Card, Suit
+from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding
-from ..words import cards_text
+from ..words import capitalised, cards_text, number_word
 
-__all__ = ["declarer_unblocks"]
+__all__ = ["declarer_unblocks", "not_overtaking"]
 
 
 def declarer_unblocks(ctx: Context) -> list[Finding]:
@@ -145,4 +145,70 @@ def _text(
         f"{who[0].upper()}{who[1:]}, shorter in {name} ({source}), {did}: the high cards of the shorter "
         f"hand go first, out of the way of {partner}'s longer {name} ({cards_text(longer)}), which later "
         f"win trick {ctx.tricks[later[0]].number} with {later[1]}, lower than {played}."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Not unblocking: the ace kept under partner's honour (Elwell 1904 Hand 35, "NOT UNBLOCKING")
+
+
+def not_overtaking(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 35, trick 1: "With the ace and a small card, to your partner's high card lead
+    at 'no-trumps,' the ace should usually be played, but B cannot afford to overtake his partner's
+    king, as it would eventually establish the ten of spades for Y."  [interp] In Elwell's lessons at
+    no-trumps: a defender's honour led wins the trick while his partner, holding the ace and one card
+    below the honour, plays the small one; the defenders hold as many cards above the declaring
+    side's best card as the hand holding it has cards, so two of them on one trick would leave that
+    card the best of the suit on its last round; and in the play it falls to a defender's card."""
+    t, led = ctx.tricks[i], ctx.led(i)
+    if ctx.author is not Author.ELWELL or led is None or not ctx.complete(i) or not ctx.defender(t.leader):
+        return None
+    partner, suit = t.leader.partner, led.suit
+    held = ctx.holding(partner, suit, i)
+    if led.rank < Rank.JACK or t.winner != t.leader or len(held) != 2 or held[0].rank != Rank.ACE:
+        return None
+    if ctx.card_of(i, partner) != held[1] or held[1].rank > led.rank:
+        return None
+    theirs = [(c, s) for s in ctx.declaring for c in ctx.holding(s, suit, i)]
+    if not theirs:
+        return None
+    best, holder = max(theirs, key=lambda cs: cs[0].rank)
+    ours = sorted(
+        (c for s in (t.leader, partner) for c in ctx.holding(s, suit, i) if c.rank > best.rank),
+        key=lambda c: -c.rank,
+    )
+    length = len(ctx.holding(holder, suit, i))
+    fell = next((j for j in range(i + 1, len(ctx.tricks)) if ctx.card_of(j, holder) == best), None)
+    if len(ours) != length or fell is None or ctx.tricks[fell].winner not in ctx.defenders:
+        return None
+    return _not_overtaking_finding(ctx, i, (holder, best), ours, fell)
+
+
+def _not_overtaking_finding(
+    ctx: Context, i: int, kept: tuple[Seat, Card], ours: list[Card], fell: int
+) -> Finding:
+    t, (holder, best) = ctx.tricks[i], kept
+    leader, partner = t.leader, t.leader.partner
+    led, held, n = t.card_of(leader), ctx.holding(partner, best.suit, i), len(ours)
+    winner, over = next((s, c) for s, c in ctx.tricks[fell].plays if s == ctx.tricks[fell].winner)
+    a, b, y, name = ctx.who(leader), ctx.who(partner), ctx.role(holder), best.suit.word
+    sides = f"{ctx.who(leader)}–{ctx.who(partner)}" if ctx.bridge_whist else "the defenders"
+    text = (
+        f"{a} leads {led} and {b}, with {cards_text(held)}, plays {held[1]}, not the ace. Elwell's rule for the "
+        f"ace and a small card under partner's high card at no-trumps is usually to play the ace, but here "
+        f"{sides} hold {number_word(n)} {name} above {y}'s {best} ({cards_text(ours)}), and {y}'s "
+        f"{number_word(n)} {name} ({cards_text(ctx.holding(holder, best.suit, i))}) can keep it for the last of "
+        f"{number_word(n)} rounds: two of them on one trick would set up {y}'s {best}. Kept apart, they do not: "
+        f"the {best} falls under {ctx.role(winner)}'s {over} at trick "
+        f"{ctx.tricks[fell].number}."
+    )
+    return Finding(
+        motif="unblock",
+        label="NOT_OVERTAKING",
+        trick=t.number,
+        tricks=(t.number, ctx.tricks[fell].number),
+        seats=(partner,),
+        cards=(held[1], held[0]),
+        facts={"held": [str(c) for c in held], "above": [str(c) for c in ours], "kept": str(best)},
+        text=capitalised(text),
     )
