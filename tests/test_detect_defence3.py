@@ -55,3 +55,20 @@ def test_the_ace_kept_under_partners_king_when_overtaking_would_set_up_dummys_te
 def test_no_ace_kept_is_said_where_partner_holds_no_ace_and_small_card() -> None:
     # Elwell 1904 Hand 38: B's spades are ♠Q J 10 6 4 — no ace and a small card under A's lead
     assert labelled(findings("elwell-1904", 38, "unblock"), "NOT_OVERTAKING") == []
+
+
+def test_partners_trump_lead_not_returned_while_the_king_waits_behind_the_dealers_ace() -> None:
+    # Elwell 1904 Hand 25, trick 3: A wins B's ♥5 with the ♥J, holds ♥K 2 behind the dealer's
+    # ♥A Q 10 9 and leads the ♦10; at trick 4 B leads the ♥3 through again and the ♥K wins
+    (f,) = labelled(findings("elwell-1904", 25, "return"), "RETURN_HELD_BACK")
+    assert f.trick == 3 and f.tricks == (3, 4) and f.shown
+    assert "A wins B's lead of trumps at trick 2 but does not lead them back" in f.text
+    assert "the dealer holds ♥A Q 10 9, with ♥A above his ♥K" in f.text
+    assert "at trick 4 B leads ♥3 through the dealer again and A's ♥K wins" in f.text
+
+
+def test_a_return_of_partners_suit_is_not_called_held_back() -> None:
+    # Elwell 1904 Hand 34, trick 2: B leads A's spades back (♠3 from ♠K 5 4 3), nothing held back
+    found = findings("elwell-1904", 34, "return")
+    assert [f.label for f in found if f.trick == 2] == ["RETURN_DEVIATION"]
+    assert labelled(found, "RETURN_HELD_BACK") == []

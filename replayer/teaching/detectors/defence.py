@@ -16,7 +16,7 @@ from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import cards_text, listed
 from .eleven import eleven_count
-from .unblocking import declarer_unblocks, not_overtaking
+from .unblocking import declarer_unblocks, not_overtaking, return_held_back
 
 __all__ = ["echo", "unblock", "return_lead", "third_hand"]
 
@@ -463,7 +463,7 @@ def return_lead(ctx: Context) -> list[Finding]:
             f = _return_at(ctx, leads[0], owner.partner)
             if f is not None:
                 found.append(f)
-    return found
+    return found + each_trick(ctx, return_held_back)
 
 
 def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:

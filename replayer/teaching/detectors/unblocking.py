@@ -19,7 +19,7 @@ from ..context import Author, Context
 from ..findings import Finding
 from ..words import capitalised, cards_text, number_word
 
-__all__ = ["declarer_unblocks", "not_overtaking"]
+__all__ = ["declarer_unblocks", "not_overtaking", "return_held_back"]
 
 
 def declarer_unblocks(ctx: Context) -> list[Finding]:
@@ -210,5 +210,64 @@ def _not_overtaking_finding(
         seats=(partner,),
         cards=(held[1], held[0]),
         facts={"held": [str(c) for c in held], "above": [str(c) for c in ours], "kept": str(best)},
+        text=capitalised(text),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Not returning: a guarded card waits for partner's lead through (Elwell 1904 Hand 25)
+
+
+def return_held_back(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 25, trick 3: "It would be bad play for A to return his partner's lead of
+    trumps. He holds the king of trumps protected and must wait until his partner can again lead
+    through the dealer's hand."  [interp] In Elwell's lessons: a defender wins his partner's lead and
+    leads another suit, holding two or more of the suit led, his best one beaten only by a card of the
+    adversary on his right (who plays before him when the partner leads, last when he leads); and
+    later his partner leads the suit again and that card wins."""
+    if ctx.author is not Author.ELWELL or i == 0 or ctx.declarer is None:
+        return None
+    prev, t, led = ctx.tricks[i - 1], ctx.tricks[i], ctx.led(i)
+    partner, first = prev.leader, ctx.led(i - 1)
+    if led is None or first is None or not ctx.defender(partner) or prev.winner != partner.partner:
+        return None
+    seat, suit = partner.partner, first.suit
+    held = ctx.holding(seat, suit, i)
+    if t.leader != seat or led.suit == suit or len(held) < 2:
+        return None
+    above = [c for c in ctx.holding(seat.rho, suit, i) if c.rank > held[0].rank]
+    if not above or any(c.rank > held[0].rank for c in ctx.holding(seat.lho, suit, i)):
+        return None
+    later = next((j for j in ctx.rounds(suit) if j > i), None)
+    if later is None or ctx.tricks[later].leader != partner or ctx.tricks[later].winner != seat:
+        return None
+    if ctx.card_of(later, seat) != held[0]:
+        return None
+    return _held_back_finding(ctx, (i, later), seat, held, above)
+
+
+def _held_back_finding(
+    ctx: Context, at: tuple[int, int], seat: Seat, held: list[Card], above: list[Card]
+) -> Finding:
+    (i, later), partner, rho = at, seat.partner, seat.rho
+    suit, a, b, r = held[0].suit, ctx.who(seat), ctx.who(partner), ctx.role(seat.rho)
+    name = "trumps" if suit == ctx.trump else suit.word
+    again = ctx.card_of(later, partner)
+    text = (
+        f"{a} wins {b}'s lead of {name} at trick {ctx.tricks[i - 1].number} but does not lead them back: he "
+        f"holds {cards_text(held)}, and {r} holds {cards_text(ctx.holding(rho, suit, i))}, with "
+        f"{cards_text(above)} above his {held[0]}. When {b} leads the suit, {r} plays before {a}; led by {a}, {r} would play "
+        f"last. So {a} leads {ctx.led(i)} instead, and waits: at trick {ctx.tricks[later].number} {b} leads "
+        f"{again} through {r} again and {a}'s {held[0]} wins, as Elwell advises."
+    )
+    numbers = (ctx.tricks[i].number, ctx.tricks[later].number)
+    return Finding(
+        motif="return",
+        label="RETURN_HELD_BACK",
+        trick=ctx.tricks[i].number,
+        tricks=numbers,
+        seats=(seat,),
+        cards=(held[0],),
+        facts={"held": [str(c) for c in held], "over": [str(c) for c in above], "won_at": numbers[1]},
         text=capitalised(text),
     )
