@@ -76,3 +76,55 @@ def test_no_force_given_up_without_an_earlier_force() -> None:
     # trick 4 and the defenders lead no other suit after it.
     assert labelled(elwell(1904, 22), "force", "FORCE_GIVEN_UP") == []
     assert labelled(elwell(1904, 8), "force", "FORCE_GIVEN_UP") == []
+
+
+def test_a_low_card_led_toward_a_guarded_king_is_a_finesse_against_the_ace() -> None:
+    # Elwell 1904 Hand 23, trick 10: "Z hopes to make the king of diamonds by leading from the weak
+    # hand": dummy's ♦7 toward Z's ♦K 8; B plays the ♦A and the ♦K wins trick 12.
+    [f] = labelled(elwell(1904, 23), "finesse", "LEAD_TOWARD_KING")
+    assert f.trick == 10 and f.all_tricks == (10, 12)
+    assert f.facts == {"led": "♦7", "toward": "♦K 8", "second_played": "♦A", "king_wins": 12}
+    assert f.text.startswith("Dummy leads the ♦7 toward the dealer's ♦K 8 rather than leading the suit")
+    assert "B plays the ♦A, and the ♦K is left the best diamond; it wins at trick 12." in f.text
+
+
+def test_a_lead_toward_a_king_with_the_queen_or_jack_beside_it_is_another_combination() -> None:
+    # Elwell 1902 Hand 4, trick 9 (dummy's ♦4 toward Z's ♦K Q 10 8) and 1904 Hand 2, trick 2 (dummy's
+    # lone ♣7 toward Z's ♣K J 9 4 3, to void dummy for the cross-ruff): no finesse of the king.
+    assert labelled(elwell(1902, 4), "finesse", "LEAD_TOWARD_KING") == []
+    assert labelled(elwell(1904, 2), "finesse", "LEAD_TOWARD_KING") == []
+
+
+def test_the_ace_led_from_ace_queen_with_a_way_into_the_partners_hand_refuses_the_finesse() -> None:
+    # Elwell 1904 Hand 8, trick 2: dummy leads the ♥A and ♥Q rather than putting Z in (his ♠A) to lead
+    # trumps up to the ♥A Q; B holds the ♥K, behind dummy.
+    [f] = labelled(elwell(1904, 8), "refuse-finesse", "FINESSE_REFUSED")
+    assert f.trick == 2
+    assert f.facts == {"played": "♥A", "queen_with": "Y", "king_with": "B", "entry": "♠A"}
+    assert (
+        "with the lead put in the dealer's hand (his ♠A is the best spade, and dummy holds a spade)" in f.text
+    )
+    assert "The ♥K is with B, behind the ♥Q: the finesse would have lost." in f.text
+
+
+def test_the_ace_led_from_ace_queen_with_no_way_into_the_other_hand_refuses_nothing() -> None:
+    # Elwell 1904 Hand 29, trick 5: dummy's ♣A from ♣A Q J 8 4 2, and the dealer's hand holds no
+    # winner to be reached with: no finesse could be taken.
+    assert labelled(elwell(1904, 29), "refuse-finesse", "FINESSE_REFUSED") == []
+
+
+def test_a_refused_finesse_that_would_have_let_in_the_established_suit_says_so() -> None:
+    # Elwell 1904 Hand 22, tricks 4-5: the dealer lets B's ♦9 win trick 4 (dummy holds the ♦A K), B
+    # leads the ♣2, and the dealer puts up the ♣A: the ♣K is with A, whose ♥Q 5 are the only hearts left.
+    [f] = labelled(elwell(1904, 22), "refuse-finesse", "FINESSE_REFUSED")
+    assert f.trick == 5 and f.all_tricks == (4, 5)
+    assert "it would have lost, and A would have had the lead with his ♥Q 5, the only hearts left" in f.text
+    assert "B is on lead from trick 4, where the dealer's ♦7 was let go to his ♦9" in f.text
+    assert "Elwell's rule: \"With an established suit against you, you should not take a finesse" in f.text
+
+
+def test_a_refused_finesse_with_no_established_suit_behind_it_names_only_its_trick() -> None:
+    # Elwell 1902 Hand 10, trick 4: the ♣K is with A, fourth, but A's hearts are not all that is left.
+    [f] = [f for f in labelled(elwell(1902, 10), "refuse-finesse", "FINESSE_REFUSED") if f.trick == 4]
+    assert f.all_tricks == (4,)
+    assert "Had the finesse been taken" not in f.text
