@@ -57,3 +57,41 @@ def test_the_master_held_up_in_a_suit_stopped_twice_is_not_called_the_only_stopp
 def test_a_master_card_that_wins_the_first_round_is_not_held_up() -> None:
     # Elwell 1904 Hand 40 trick 1: dummy's ♥A takes A's ♥K at once
     assert [f for f in hold_ups(elwell(1904, 40)) if f.label == "HOLD_UP" and f.trick == 1] == []
+
+
+# ---------------------------------------------------------------------------------------------
+# the first round taken at once (Elwell's "Keeping the commanding card of the adversaries' suit")
+
+
+def test_the_ace_taken_at_once_when_a_guarded_lower_card_stops_the_suit_again() -> None:
+    # Elwell 1904 Hand 40 trick 1: "It would be bad play to hold up the ace of hearts. The
+    # adversary can only make the queen and jack, the nine being three times guarded in Z's hand."
+    f = at(hold_ups(elwell(1904, 40)), "NO_HOLD_UP", 1)
+    assert f.facts["promoted"] == "♥9" and f.facts["above"] == ["♥Q", "♥J"]
+    assert f.all_tricks == (1, 5)
+    assert "Dummy takes A's ♥K with the ♥A at once" in f.text
+    assert "the dealer's ♥9, guarded by the ♥8 6, still stops the suit" in f.text
+    assert "the ♥9 wins at trick 5" in f.text
+
+
+def test_a_second_top_card_is_not_a_promotion() -> None:
+    # Elwell 1904 Hand 14 trick 1: the dealer wins with the ♥A holding ♥A K Q: nothing is promoted
+    assert [f for f in hold_ups(elwell(1904, 14)) if f.label == "NO_HOLD_UP" and f.trick == 1] == []
+
+
+def test_a_king_taken_at_once_when_the_ace_lies_over_it() -> None:
+    # Elwell 1904 Hand 19 trick 1: "Should Z refuse to win the first round of spades with the
+    # king, his hand may be led through and the king captured"; the ♠A is in A's hand, after Z's
+    f = at(hold_ups(elwell(1904, 19)), "NO_HOLD_UP", 1)
+    assert f.facts == {"suit": "spades", "won": "♠K", "higher": "♠A", "over": "A"}
+    assert f.text.startswith(
+        "The dealer takes B's ♠Q with the ♠K at once, though the ♠A has not been played."
+    )
+    assert "B, who still holds the ♠4, could lead the suit through the ♠K to A" in f.text
+
+
+def test_no_note_when_the_king_has_the_queen_beside_it_or_the_ace_sits_before_it() -> None:
+    # Elwell 1904 Hand 10 trick 1: the dealer's ♠K Q 10 — a second card over the adversaries' ♠J;
+    # Elwell 1902 Hand 8 trick 1: dummy's ♠K wins second hand, the ♠A in the leader's hand before it
+    assert [f for f in hold_ups(elwell(1904, 10)) if f.label == "NO_HOLD_UP"] == []
+    assert [f for f in hold_ups(elwell(1902, 8)) if f.label == "NO_HOLD_UP"] == []

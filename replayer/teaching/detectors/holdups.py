@@ -47,6 +47,7 @@ def hold_up(ctx: Context) -> list[Finding]:
         out.extend(_ducks(ctx, s))
         if ctx.author is Author.ELWELL:
             out.extend(_no_hold_up(ctx, s))
+            out.extend(_taken_at_once(ctx, s))
     return sorted(out, key=lambda f: f.trick)
 
 
@@ -559,3 +560,128 @@ def _no_hold_up(ctx: Context, s: Suit) -> list[Finding]:
             text=text,
         )
     ]
+
+
+# ---------------------------------------------------------------------------------------------
+# the first round taken at once, by Elwell's other rules for "Keeping the commanding card of the
+# adversaries' suit" (Elwell 1904, *Advanced Bridge*)
+
+
+def _taken_at_once(ctx: Context, s: Suit) -> list[Finding]:
+    """NO_HOLD_UP: the first round of ``s``, a suit of the defenders (they hold more of it), led by
+    a defender and won at once by the declaring side — with its master card while a guarded lower
+    card will stop the suit again (:func:`_promoted_finding`), or with a king or queen, its only
+    card above the defenders' second best, while the higher card lies over it
+    (:func:`_honour_finding`)."""
+    rounds = ctx.rounds(s)
+    if not rounds or _long_suit_of_declarer(ctx, s):
+        return []
+    i = rounds[0]
+    t = ctx.tricks[i]
+    won = _won_with(ctx, i, s)
+    if not ctx.defender(t.leader) or won is None or not ctx.declarer_side(won[0]) or len(ctx.declaring) != 2:
+        return []
+    ours, theirs = _side_cards(ctx, ctx.declaring, s, i), _side_cards(ctx, ctx.defenders, s, i)
+    if len(theirs) < 2:
+        return []
+    if won[1] == ours[0] and ours[0].rank > theirs[0].rank:
+        found = _promoted_finding(ctx, i, won)
+    elif won[1].rank in (Rank.KING, Rank.QUEEN) and [c for c in ours if c.rank > theirs[1].rank] == [won[1]]:
+        found = _honour_finding(ctx, i, won, theirs[0])
+    else:
+        found = None
+    return [] if found is None else [found]
+
+
+def _defenders_best(ctx: Context, i: int, s: Suit) -> tuple[Seat, Card]:
+    """The defenders' highest card of ``s`` in trick index ``i`` (a defender led it)."""
+    return max(
+        ((p, c) for p, c in ctx.tricks[i].plays if ctx.defender(p) and c.suit == s), key=lambda pc: pc[1].rank
+    )
+
+
+def _guarded_stopper(ctx: Context, s: Suit, i: int) -> tuple[Seat, Card, list[Card]] | None:
+    """[interp] A declaring hand's card that stops ``s`` at trick index ``i`` by its guards: the
+    defenders hold m cards above it (m ≥ 1) and the hand holds at least m lower cards of the suit
+    (Elwell 1904 Hand 40: "the nine being three times guarded in Z's hand")."""
+    theirs = _side_cards(ctx, ctx.defenders, s, i)
+    for p in ctx.declaring:
+        mine = ctx.holding(p, s, i)
+        for k, c in enumerate(mine):
+            above = [d for d in theirs if d.rank > c.rank]
+            if above and len(mine) - k - 1 >= len(above):
+                return p, c, above
+    return None
+
+
+def _promoted_finding(ctx: Context, i: int, won: tuple[Seat, Card]) -> Finding | None:
+    """The master card taken at once, when the side's next best card is below the defenders' best
+    but a guarded lower card stops the suit again and wins later: "Often by taking the first trick
+    you promote the value of another card in your own hand or in dummy ... you will eventually hold
+    the master card of the opponents' suit" (Elwell 1904, *Advanced Bridge*)."""
+    winner, card = won
+    s = card.suit
+    ours, theirs = _side_cards(ctx, ctx.declaring, s, i + 1), _side_cards(ctx, ctx.defenders, s, i + 1)
+    if not ours or not theirs or ours[0].rank > theirs[0].rank:
+        return None  # a second top card: nothing promoted
+    stop = _guarded_stopper(ctx, s, i + 1)
+    j = None if stop is None else _first_win(ctx, i, stop[1])
+    if stop is None or j is None:
+        return None
+    p, c, above = stop
+    t = ctx.tricks[i]
+    guards = [g for g in ctx.holding(p, s, i + 1) if g.rank < c.rank]
+    best = _defenders_best(ctx, i, s)
+    text = (
+        f"{capitalised(ctx.role(winner))} takes {ctx.who(best[0])}'s {best[1]} with the {card} at once, rather than "
+        f"hold it up: {ctx.role(p)}'s {c}, guarded by the {cards_text(guards)}, still stops the suit, for the "
+        f"adversaries hold only the {cards_text(above)} above it. By Elwell's rule, taking the first trick can "
+        f"promote another card of the suit to be its master later: the {c} wins at trick {ctx.tricks[j].number}."
+    )
+    return Finding(
+        motif="hold-up",
+        label="NO_HOLD_UP",
+        trick=t.number,
+        tricks=(t.number, ctx.tricks[j].number),
+        seats=(winner, p, t.leader),
+        cards=(card, c),
+        facts={"suit": s.word, "won": str(card), "promoted": str(c), "above": [str(d) for d in above]},
+        text=text,
+    )
+
+
+def _honour_finding(ctx: Context, i: int, won: tuple[Seat, Card], higher: Card) -> Finding | None:
+    """A king or queen taken at once while a higher card is out, held by the defender who plays
+    after it when his partner leads, and that partner still holds a card of the suit: "Usually
+    do not refuse to take a trick with a king or queen when the higher card or cards have not been
+    played. The adversaries may lead through and capture a single guarded honour" (Elwell 1904,
+    *Advanced Bridge*; Hand 19 trick 1)."""
+    winner, card = won
+    s = card.suit
+    over = ctx.holder(higher, i + 1)
+    if over is None or not ctx.defender(over) or not ctx.holding(over.partner, s, i + 1):
+        return None
+    through = over.partner
+    best = _defenders_best(ctx, i, s)
+    if best[0] != through:
+        return None  # held up, the trick would not have gone to the hand that leads through
+    if through.rotation().index(over) < through.rotation().index(winner):
+        return None  # the higher card sits before the honour's hand: a lead through it would not catch it
+    t = ctx.tricks[i]
+    text = (
+        f"{capitalised(ctx.role(winner))} takes {ctx.who(through)}'s {best[1]} with the {card} at once, though the "
+        f"{higher} has not been played. Elwell's rule is usually not to refuse a trick with a king or queen while "
+        f"a higher card is out, for the adversaries may lead through it and capture it. Here the {higher} is in "
+        f"{ctx.who(over)}'s hand: had the {card} been held up, {ctx.who(through)}'s {best[1]} would have won, and "
+        f"{ctx.who(through)}, who still holds the {cards_text(ctx.holding(through, s, i + 1))}, could lead the suit "
+        f"through the {card} to {ctx.who(over)}."
+    )
+    return Finding(
+        motif="hold-up",
+        label="NO_HOLD_UP",
+        trick=t.number,
+        seats=(winner, through, over),
+        cards=(card, higher),
+        facts={"suit": s.word, "won": str(card), "higher": str(higher), "over": ctx.who(over)},
+        text=text,
+    )
