@@ -9,6 +9,11 @@ The note is made only when the end of the play shows the block was real: the lon
 wins a trick of the suit with a card *below* the one played, which the kept high card would have
 had to beat or fall on [interp].  Same conventions as ``defence``: trick indexes ``i`` count the
 recorded tricks from 0, a finding's ``trick`` is the deal's number.
+
+Two plays of the defenders the authors praise for what is *not* done live here too (``defence`` is
+near the module size limit): the ace kept under partner's honour (``not_overtaking``, part of
+``unblock``) and partner's lead not returned while a guarded card waits (``return_held_back``,
+part of ``return``).
 """
 
 from __future__ import annotations
