@@ -85,3 +85,21 @@ def test_a_ruff_in_the_suit_of_the_way_in_is_no_re_entry_for_it() -> None:
     # Foster Hand 2, trick 3: B wins A's ♦8 with the ♦K and later gives A a diamond ruff: the lead
     # was of the suit to be ruffed, not a way in kept for it
     assert [f for f in labelled("re-entry", hand("foster-1904", 2), "REENTRY") if f.trick == 3] == []
+
+
+# --- REENTRY for a master made by forcing out the adversary's card, the entry kept for it
+
+
+def test_dummys_heart_ace_kept_while_the_dealer_forces_out_as_spade_king() -> None:
+    # Elwell 1904 Hand 37, trick 11: "Z leads the ♠6 to force out A's ♠K while dummy still holds
+    # the ♥A to get back in; the ♥A wins trick 12 and dummy's ♠Q the last"
+    (f,) = [f for f in labelled("re-entry", hand("elwell-1904", 37), "REENTRY") if f.trick == 12]
+    assert f.tricks == (11, 12, 13)
+    assert "the spades are led at trick 11 (A's ♠K wins trick 11) while dummy still holds the ♥A" in f.text
+    assert "leads the ♠Q at trick 13, now the master spade" in f.text
+
+
+def test_no_master_re_entry_when_the_hand_itself_led_out_its_own_king() -> None:
+    # Elwell 1904 Hand 16: the dealer leads his own ♠K into B's ♠A and later wins the ♦A: the
+    # partner did not force the card out toward a kept entry
+    assert [f for f in labelled("re-entry", hand("elwell-1904", 16), "REENTRY") if f.trick == 8] == []

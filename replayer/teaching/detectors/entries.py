@@ -27,6 +27,7 @@ class _Purpose(enum.StrEnum):
     SET_UP = "set up"  # to lead the hand's own long suit that is not yet established
     FINESSE = "finesse"  # to lead toward the partner's tenace
     RUFF = "ruff"  # to lead a suit the partner trumps
+    MASTER = "master"  # to cash a card made master by a round lost just before
 
 
 @detector("re-entry", "Re-entry cards", Phase.DECLARERS_PLAY, 5)
@@ -62,7 +63,8 @@ def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
         lead = ctx.led(j)
         if u.leader != h or lead is None:
             return None  # the lead was lost again
-        if len(ctx.hand(h, j)) < 2 and not (t.leader == h.partner and _last_long(ctx, j, h, lead, est)):
+        last = t.leader == h.partner and _last_long(ctx, j, h, lead, est)
+        if len(ctx.hand(h, j)) < 2 and not (last or _knocked_out(ctx, i, j, h, lead)):
             return None  # the last card is forced
         why = _entry_use(ctx, j, h, lead, entry.suit, est, i)
         if why is not None and why[0] is _Purpose.FINESSE and _returned(ctx, i, j):
@@ -154,6 +156,8 @@ def _entry_use(
         and ctx.tenace(h.partner, lead.suit, j)
     ):
         return _Purpose.FINESSE, h.partner
+    if _knocked_out(ctx, i, j, h, lead):
+        return _Purpose.MASTER, h
     crossed = ctx.tricks[i].leader == h.partner
     if crossed and lead.suit != entry_suit and _gives_ruff(ctx, j, h, lead):
         return _Purpose.RUFF, h.partner
@@ -165,6 +169,35 @@ def _entry_use(
     ):
         return _Purpose.SET_UP, h
     return None
+
+
+def _knocked_out(ctx: Context, i: int, j: int, h: Seat, lead: Card) -> bool:
+    """[interp] (issue 14: a re-entry kept) The trick just before the entry at trick index ``i``
+    was a round of ``lead``'s suit that ``h``'s partner led and an adversary won with the last card of
+    the suit above ``lead``; ``h``, who kept the entry, leads ``lead`` at trick index ``j`` and wins
+    with it; the entry, in another suit, was ``h``'s only master outside the suit at that round
+    (Elwell 1904 Hand 37: "Z leads the ♠6 to force out A's ♠K while dummy still holds the ♥A to
+    get back in")."""
+    entry = ctx.tricks[i].card_of(h)
+    if i == 0 or j != i + 1 or ctx.tricks[j].winner != h or entry is None or entry.suit == lead.suit:
+        return False
+    if ctx.tricks[i].led_suit != entry.suit:
+        return False  # a ruff is no way in kept
+    # [interp] and the entry was h's only master outside the suit: his one way back
+    if [c for c in ctx.hand(h, i - 1) if c.suit != lead.suit and _master(ctx, i - 1, h, c)] != [entry]:
+        return False
+    k = ctx.tricks[i - 1]
+    w = k.winner
+    card = k.card_of(w) if w is not None else None
+    return (
+        w is not None
+        and card is not None
+        and w.side != h.side
+        and k.leader == h.partner
+        and k.led_suit == lead.suit == card.suit
+        and card.rank > lead.rank
+        and _master(ctx, j, h, lead)
+    )
 
 
 def _gives_ruff(ctx: Context, j: int, h: Seat, lead: Card) -> bool:
@@ -246,6 +279,10 @@ def _reentry_finding(
         via = f"{before}{capitalised(via)}" if before else via
     elif purpose is _Purpose.SET_UP:
         goal = f"leads the {lead} at trick {u.number} to set up {whose} {lead.suit.word}"
+    elif purpose is _Purpose.MASTER:
+        goal = f"leads the {lead} at trick {u.number}, now the master {lead.suit.singular}"
+        setup, before = _set_up(ctx, i, h, lead.suit)
+        via = f"{before}{capitalised(via)}" if before else via
     elif purpose is _Purpose.RUFF:
         ruff = u.card_of(hand)
         goal = f"leads the {lead} at trick {u.number} for {ctx.role(hand)} to trump, and {ctx.role(hand)}'s {ruff} wins it"
@@ -259,6 +296,7 @@ def _reentry_finding(
         _Purpose.SET_UP: f"setting up the {lead.suit.word}",
         _Purpose.FINESSE: "the finesse",
         _Purpose.RUFF: "the ruff",
+        _Purpose.MASTER: f"the {lead}",
     }[purpose]
     text = f"Re-entry: {via}{then}{goal}. The {entry} was the way in that {need} needed."
     made = _made(ctx, i, h, entry) or _forced(ctx, i, h, entry)
