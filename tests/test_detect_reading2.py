@@ -72,3 +72,33 @@ def test_a_queen_dropped_under_the_king_is_read_as_a_lone_card_and_trumps_are_le
 def test_no_dropped_honour_note_at_no_trumps() -> None:
     # Elwell 1904 Hand 19 (no-trumps): nothing to ruff, so nothing to read from a dropped honour.
     assert not _at(_elwell("elwell-1904", 19), "PLACED_BY_DROPPED_HONOUR")
+
+
+def _foster(n: int) -> Context:
+    path = ROOT / "hands" / "foster-1904" / f"hand-{n}.yaml"
+    return Context(game_from_yaml(path.read_text(encoding="utf-8"), path.name), Author.FOSTER)
+
+
+def test_the_eleven_rule_counts_the_leader_s_partner_down_to_his_last_card() -> None:
+    # Foster Hand 3: A's ♦6 (from ♦K Q 10 6) at trick 2; the dealer and dummy hold four of the five
+    # diamonds above it, so B had one; his ♦5 2 played, his last diamond (♦7) falls to the ♦A at trick 8.
+    found = _at(_foster(3), "COUNTED_BY_ELEVEN")
+    assert list(found) == [8]
+    note = found[8]
+    assert note.all_tricks == (2, 8)
+    assert "eleven less six leaves five diamonds above it out against A" in note.text
+    assert "The dealer and dummy hold four of them (♦A J 9 8), so B was dealt one above the ♦6" in note.text
+    assert "B has played the ♦5 2, so at trick 8 the dealer can count him with one diamond left" in note.text
+    assert note.text.endswith("The dealer leads the ♦A, and B's last diamond, the ♦7, falls.")
+
+
+def test_no_eleven_count_when_the_lowest_card_led_has_counted_the_suit() -> None:
+    # Elwell 1902 Hand 6: A's ♦2 opening lead is read by COUNTED_FROM_LOW_LEAD; no second count.
+    ctx = _elwell("elwell-1902", 6)
+    assert _at(ctx, "COUNTED_FROM_LOW_LEAD")
+    assert not _at(ctx, "COUNTED_BY_ELEVEN")
+
+
+def test_no_eleven_count_for_a_card_that_is_not_the_leader_s_fourth_best() -> None:
+    # Elwell 1904 Hand 26: A opens the ♠K from ♠A K J 10; no fourth-best lead, no count.
+    assert not _at(_elwell("elwell-1904", 26), "COUNTED_BY_ELEVEN")

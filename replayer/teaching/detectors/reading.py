@@ -48,6 +48,7 @@ def placing(ctx: Context) -> list[Finding]:
     found += each_trick(ctx, _lowest_at)
     found += each_trick(ctx, _discards_at)
     found += each_trick(ctx, _drop_at)
+    found += each_trick(ctx, _eleven_at)
     kept: list[Finding] = []
     for f in sorted(found, key=lambda f: f.trick):
         placed = set(_placed(f))
@@ -597,5 +598,83 @@ def _drop_at(ctx: Context, i: int) -> Finding | None:
         (dropped, nxt[1]),
         text,
         (number, number + 1),
+        facts,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The Eleven Rule counts the leader's partner: the declarer knows when his last card falls
+
+
+def _fourth_best_lead(ctx: Context, j: int, leader: Seat, suit: Suit) -> tuple[int, Card] | None:
+    """The lead before trick index ``j`` by ``leader``, who opened ``suit``, of his fourth-best card of
+    it as dealt, having played no card of it but leads: (trick index, card)."""
+    dealt = ctx.holding(leader, suit, 0)
+    opened = ctx.first_lead.get(suit)
+    if len(dealt) < 4 or opened is None or ctx.tricks[opened].leader != leader:
+        return None
+    for r in range(j):
+        card = ctx.card_of(r, leader)
+        if card is None or card.suit != suit:
+            continue
+        if ctx.tricks[r].leader != leader:
+            return None  # he has followed to the suit: not the leads the rule reads
+        if card == dealt[3]:
+            return r, card
+    return None
+
+
+def _eleven_at(ctx: Context, j: int) -> Finding | None:
+    """Trick index ``j``: the declarer's side leads a suit a defender opened and led his fourth-best
+    of; every card below that card is in the declarer's sight, so the Eleven Rule has counted the
+    leader's partner, who now plays his last card of the suit."""
+    first = ctx.lead(j)
+    if first is None or ctx.declarer is None or ctx.dummy is None or not ctx.declarer_side(first[0]):
+        return None
+    suit = first[1].suit
+    for leader in ctx.defenders:
+        lead = _fourth_best_lead(ctx, j, leader, suit)
+        partner = leader.partner
+        his = ctx.card_of(j, partner)
+        if lead is None or his is None or ctx.holding(partner, suit, j) != [his]:
+            continue
+        if lead[0] == 0 and _count_at(ctx, 0) is not None:
+            continue  # the lowest card led has counted the suit already (COUNTED_FROM_LOW_LEAD)
+        seen = ctx.visible(ctx.declarer, j)
+        if any(_card(suit, r) not in seen for r in range(int(Rank.TWO), int(lead[1].rank))):
+            continue  # a lower card unseen: the partner may hold it
+        return _eleven_note(ctx, j, leader, lead, his)
+    return None
+
+
+def _eleven_note(ctx: Context, j: int, leader: Seat, lead: tuple[int, Card], his: Card) -> Finding:
+    i, card = lead
+    suit, partner, dealer = card.suit, leader.partner, ctx.dealer_word()
+    assert ctx.declarer is not None and ctx.dummy is not None
+    out = 11 - int(card.rank)
+    ours = [c for s in (ctx.declarer, ctx.dummy) for c in ctx.holding(s, suit, 0) if c.rank > card.rank]
+    played = [c for r in range(j) if (c := ctx.card_of(r, partner)) is not None and c.suit == suit]
+    lead_j = ctx.lead(j)
+    assert lead_j is not None
+    a, b, word, one = ctx.who(leader), ctx.who(partner), suit.word, suit.singular
+    text = (
+        f"{a}'s {card} at trick {ctx.tricks[i].number} is his fourth-best {one}: by the Eleven Rule, eleven "
+        f"less {number_word(int(card.rank))} leaves {number_word(out)} {word} above it out against {a}. "
+        f"{dealer.capitalize()} and dummy hold {number_word(len(ours))} of them"
+        f"{f' ({cards_text(ours)})' if ours else ''}, so {b} was dealt {number_word(out - len(ours))} above "
+        f"the {card}; every lower {one} is in sight. "
+        f"{b} has played the {cards_text(played)}, so at trick {ctx.tricks[j].number} {dealer} can count "
+        f"him with one {one} left. {ctx.role(lead_j[0]).capitalize()} leads the {lead_j[1]}, and {b}'s last "
+        f"{one}, the {his}, falls."
+    )
+    facts = {"led": str(card), "partner_dealt_above": out - len(ours), "last": str(his)}
+    return Finding(
+        "placing",
+        "COUNTED_BY_ELEVEN",
+        ctx.tricks[j].number,
+        (ctx.declarer, partner),
+        (card, his),
+        text,
+        (ctx.tricks[i].number, ctx.tricks[j].number),
         facts,
     )
