@@ -128,3 +128,22 @@ def test_a_refused_finesse_with_no_established_suit_behind_it_names_only_its_tri
     [f] = [f for f in labelled(elwell(1902, 10), "refuse-finesse", "FINESSE_REFUSED") if f.trick == 4]
     assert f.all_tricks == (4,)
     assert "Had the finesse been taken" not in f.text
+
+
+def test_second_hand_low_with_the_ace_passes_the_trick_to_the_partners_ten() -> None:
+    # Elwell 1902 Hand 10, trick 1: "As A may have both king and queen of diamonds, Z passes the first
+    # trick, hoping to win with his ten": dummy (♦A J 9 4 3) plays the ♦3; B's singleton ♦Q wins.
+    [f] = labelled(elwell(1902, 10), "finesse", "FINESSE_PASSED")
+    assert f.trick == 1
+    assert f.facts == {"kept": "♦A", "played": "♦3", "fourth": "♦10", "gap": ["♦K", "♦Q"], "won": False}
+    assert (
+        "the dealer's ♦10, last to play, wins the trick unless B, third hand, holds the ♦K or the ♦Q"
+        in f.text
+    )
+    assert f.text.endswith("It loses to B's ♦Q.")
+
+
+def test_no_passed_finesse_when_the_rule_of_eleven_places_every_higher_card() -> None:
+    # Elwell 1902 Hand 2, trick 6: B's ♥7; the dealer's ♥A Q 10 and dummy's ♥9 are the four cards
+    # above it outside B's hand, so dummy's ♥9 wins for certain.
+    assert labelled(elwell(1902, 2), "finesse", "FINESSE_PASSED") == []
