@@ -72,3 +72,23 @@ def test_a_return_of_partners_suit_is_not_called_held_back() -> None:
     found = findings("elwell-1904", 34, "return")
     assert [f.label for f in found if f.trick == 2] == ["RETURN_DEVIATION"]
     assert labelled(found, "RETURN_HELD_BACK") == []
+
+
+def test_dummy_wins_the_first_round_with_a_high_card_out_of_the_way_of_the_dealers_six() -> None:
+    # Elwell 1904 Hand 38, trick 1: dummy's ♣J from ♣K J 5 on A's ♣2 (B void), the dealer holding
+    # ♣10 9 8 7 6 4: kept, dummy's ♣K J would both stand above all the dealer's clubs
+    found = [
+        f for f in findings("elwell-1904", 38, "unblock") if f.label == "UNBLOCK_DECLARER" and f.trick == 1
+    ]
+    (f,) = found
+    assert (
+        "Dummy wins the first round of clubs with ♣J from ♣K J 5, where ♣5 would also have beaten" in f.text
+    )
+    assert "the dealer holds the longer clubs (♣10 9 8 7 6 4)" in f.text
+
+
+def test_a_forced_or_lowest_card_winning_a_first_round_is_no_unblock() -> None:
+    # Foster Hand 4, trick 1: dummy's lone ♣A wins (forced); Elwell 1904 Hand 25: no first round is
+    # won by the shorter hand with a card above its lowest
+    assert [f for f in findings("foster-1904", 4, "unblock") if f.label == "UNBLOCK_DECLARER"] == []
+    assert [f for f in findings("elwell-1904", 25, "unblock") if f.label == "UNBLOCK_DECLARER"] == []

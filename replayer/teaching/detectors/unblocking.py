@@ -24,7 +24,7 @@ from ..context import Author, Context
 from ..findings import Finding
 from ..words import capitalised, cards_text, number_word
 
-__all__ = ["declarer_unblocks", "not_overtaking", "return_held_back"]
+__all__ = ["declarer_unblocks", "high_card_first", "not_overtaking", "return_held_back"]
 
 
 def declarer_unblocks(ctx: Context) -> list[Finding]:
@@ -275,4 +275,49 @@ def _held_back_finding(
         cards=(held[0],),
         facts={"held": [str(c) for c in held], "over": [str(c) for c in above], "won_at": numbers[1]},
         text=capitalised(text),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The short hand wins the first round with a high card (Elwell 1904 Hand 38)
+
+
+def high_card_first(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 38, trick 1: "The jack of clubs must be played to the first trick, for
+    otherwise the club suit would be blocked."  [interp] In Elwell's lessons: on the first round of a
+    suit, a hand of the declaring side with three or more cards of it wins the trick with a card
+    above its lowest, which would also have beaten every defender's card on the trick; its partner
+    holds at least two cards more of the suit; and the two cards kept, had it played the lowest, would
+    both stand above every card of the partner's."""
+    t, led = ctx.tricks[i], ctx.led(i)
+    if ctx.author is not Author.ELWELL or ctx.declarer is None or led is None or not ctx.complete(i):
+        return None
+    if any(ctx.tricks[k].led_suit == led.suit for k in range(i)) or t.winner is None:
+        return None
+    seat, suit = t.winner, led.suit
+    card, short = ctx.card_of(i, seat), ctx.holding(seat, suit, i)
+    longer = ctx.holding(seat.partner, suit, i + 1)
+    if not ctx.declarer_side(seat) or card is None or len(short) < 3 or card == short[-1]:
+        return None
+    theirs = [c for s, c in t.plays if not ctx.declarer_side(s) and c.suit == suit]
+    if not theirs or any(c.rank > short[-1].rank for c in theirs) or len(longer) < len(short):
+        return None
+    kept = short[:-1]
+    if not longer or any(c.rank < longer[0].rank for c in kept) or len(longer) + 1 < len(short) + 2:
+        return None  # the partner (one card fewer after this trick) not two longer, or a kept card below his
+    y, z, name = ctx.role(seat), ctx.role(seat.partner), suit.word
+    text = (
+        f"{capitalised(y)} wins the first round of {name} with {card} from {cards_text(short)}, where {short[-1]} "
+        f"would also have beaten the defenders' {cards_text(theirs)}: {z} holds the longer {name} "
+        f"({cards_text(ctx.holding(seat.partner, suit, i))}), and {y}'s {cards_text(kept)}, kept, would both stand "
+        f"above every one of them and block the suit: the high cards of the shorter hand go first."
+    )
+    return Finding(
+        motif="unblock",
+        label="UNBLOCK_DECLARER",
+        trick=t.number,
+        seats=(seat, seat.partner),
+        cards=(card,),
+        facts={"holding": [str(c) for c in short], "long": [str(c) for c in longer]},
+        text=text,
     )
