@@ -103,3 +103,20 @@ def test_no_master_re_entry_when_the_hand_itself_led_out_its_own_king() -> None:
     # Elwell 1904 Hand 16: the dealer leads his own ♠K into B's ♠A and later wins the ♦A: the
     # partner did not force the card out toward a kept entry
     assert [f for f in labelled("re-entry", hand("elwell-1904", 16), "REENTRY") if f.trick == 8] == []
+
+
+# --- REENTRY words: a long card that goes under the partner's card is not called good
+
+
+def test_the_dealers_club_five_under_dummys_nine_is_not_called_good() -> None:
+    # Elwell 1904 Hand 4: the dealer's ♣5 goes under dummy's ♣9 at trick 11; it never wins
+    (f,) = [f for f in labelled("re-entry", hand("elwell-1904", 4), "REENTRY") if f.trick == 7]
+    assert "to run his own clubs. The ♥7 was the way in" in f.text
+    assert "♣5" not in f.text
+
+
+def test_only_the_long_spade_that_wins_is_called_good_once_the_ten_falls() -> None:
+    # Elwell 1904 Hand 40: the ♠7 goes under dummy's ♠8 at trick 8, the ♠9 wins trick 13
+    (f,) = [f for f in labelled("re-entry", hand("elwell-1904", 40), "REENTRY") if f.trick == 5]
+    assert "the ♠9 is good only once A's ♠10 has fallen" in f.text
+    assert "♠7" not in f.text

@@ -334,7 +334,11 @@ def _run_words(ctx: Context, j: int, hand: Seat, suit: Suit) -> str:
     if not out or all(c.rank < mine[-1].rank for c in out):
         return f"established {suit.word}"
     top = max(c.rank for c in out)
-    longs = [c for c in mine if c.rank < top]
+    # [interp] a long card that later goes under the partner's card (or is thrown) is not called
+    # good (Elwell 1904 Hand 4: the dealer's ♣5 under dummy's ♣9; Hand 40: the ♠7 under the ♠8)
+    longs = [c for c in mine if c.rank < top and _wins(ctx, j, hand, c)]
+    if not longs:
+        return suit.word
     held = [(o, [c for c in ctx.holding(o, suit, j) if c.rank > longs[-1].rank]) for o in opponents(hand)]
     above = [f"{ctx.role(o)}'s {cards_text(cs)}" for o, cs in held if cs]
     fallen = "has" if sum(len(cs) for _, cs in held) == 1 else "have"
@@ -342,6 +346,11 @@ def _run_words(ctx: Context, j: int, hand: Seat, suit: Suit) -> str:
         f"{suit.word}; the {cards_text(longs)} {'is' if len(longs) == 1 else 'are'} good only once "
         f"{listed(above)} {fallen} fallen"
     )
+
+
+def _wins(ctx: Context, j: int, hand: Seat, card: Card) -> bool:
+    """``hand`` plays ``card`` at or after trick index ``j`` and wins that trick with it."""
+    return any(t.card_of(hand) == card and t.winner == hand for t in ctx.tricks[j:])
 
 
 def _made(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[list[int], str] | None:
