@@ -95,3 +95,18 @@ def test_no_note_when_the_king_has_the_queen_beside_it_or_the_ace_sits_before_it
     # Elwell 1902 Hand 8 trick 1: dummy's ♠K wins second hand, the ♠A in the leader's hand before it
     assert [f for f in hold_ups(elwell(1904, 10)) if f.label == "NO_HOLD_UP"] == []
     assert [f for f in hold_ups(elwell(1902, 8)) if f.label == "NO_HOLD_UP"] == []
+
+
+def test_a_defender_takes_the_first_round_of_a_long_suit_whose_hand_has_an_entry() -> None:
+    # Elwell 1904 Hand 36 trick 2: "A has little reason to pass this trick": the dealer's ♣K Q J 8 6
+    # sit with the ♠A and ♥A, so holding up the ♣A cannot cut him off from his clubs
+    f = at(hold_ups(elwell(1904, 36)), "NO_HOLD_UP", 2)
+    assert f.facts == {"by": "defender", "suit": "clubs", "won": "♣A", "entries": ["♠A", "♥A"]}
+    assert f.text.startswith("A takes the dealer's ♣K with the ♣A at once, rather than hold it up.")
+    assert "long in the dealer's hand (♣K Q J 8 6), which holds the ♠A and ♥A besides" in f.text
+
+
+def test_no_defenders_note_on_a_four_card_suit() -> None:
+    # Elwell 1904 Hand 16 trick 7: B takes the dealer's ♠K with the ♠A; the dealer's ♠K Q 9 7
+    # opposite ♠5 4 2 is no long suit to be cut off from
+    assert [f for f in hold_ups(elwell(1904, 16)) if f.label == "NO_HOLD_UP"] == []

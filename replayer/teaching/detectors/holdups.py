@@ -28,7 +28,7 @@ from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector
-from ..words import capitalised, cards_text
+from ..words import capitalised, cards_text, listed
 from .declarer import finesse_at, is_bath_coup
 
 __all__ = ["hold_up"]
@@ -48,6 +48,7 @@ def hold_up(ctx: Context) -> list[Finding]:
         if ctx.author is Author.ELWELL:
             out.extend(_no_hold_up(ctx, s))
             out.extend(_taken_at_once(ctx, s))
+            out.extend(_defender_takes_at_once(ctx, s))
     return sorted(out, key=lambda f: f.trick)
 
 
@@ -685,3 +686,51 @@ def _honour_finding(ctx: Context, i: int, won: tuple[Seat, Card], higher: Card) 
         facts={"suit": s.word, "won": str(card), "higher": str(higher), "over": ctx.who(over)},
         text=text,
     )
+
+
+def _defender_takes_at_once(ctx: Context, s: Suit) -> list[Finding]:
+    """NO_HOLD_UP by a defender: the first round of the declaring side's long suit (five cards or
+    more in the longer hand), led by that side, is won at once by a defender's master card over the side's honour, though he had a lower
+    card to play, while the longer hand holds an ace of another suit: "Holding up does not often
+    gain when the hand with the long suit contains an entry card ... usually it is better play to
+    take the trick" (Elwell 1904, *Advanced Bridge*, "Holding up by the non-dealers"; Hand 36)."""
+    rounds = ctx.rounds(s)
+    hands = _long_and_short(ctx, s) if len(ctx.declaring) == 2 else None
+    if (
+        not rounds
+        or hands is None
+        or not _long_suit_of_declarer(ctx, s)
+        or len(ctx.holding(hands[0], s, 0)) < 5
+    ):
+        return []  # [interp] a long suit: five cards or more in the longer hand
+    i, long = rounds[0], hands[0]
+    t = ctx.tricks[i]
+    won = _won_with(ctx, i, s)
+    if not ctx.declarer_side(t.leader) or won is None or not ctx.defender(won[0]):
+        return []
+    p, card = won
+    beaten = [
+        (q, c) for q, c in t.plays if ctx.declarer_side(q) and c.rank >= Rank.JACK and _after(ctx, i, p, q)
+    ]
+    entries = [c for c in ctx.hand(long, i + 1) if c.suit != s and c.rank == Rank.ACE]
+    if card != ctx.unplayed(s, i)[0] or len(ctx.holding(p, s, i)) < 2 or not beaten or not entries:
+        return []
+    q, honour = beaten[0]
+    text = (
+        f"{ctx.who(p)} takes {ctx.role(q)}'s {honour} with the {card} at once, rather than hold it up. The "
+        f"{s.word} are long in {ctx.role(long)}'s hand ({cards_text(ctx.holding(long, s, 0))}), which holds "
+        f"the {listed([str(c) for c in entries])} besides: Elwell's rule is that holding up seldom "
+        f"gains when the hand with the long suit has a card of entry, and that it is usually better to take "
+        f"the trick."
+    )
+    return [
+        Finding(
+            motif="hold-up",
+            label="NO_HOLD_UP",
+            trick=t.number,
+            seats=(p, q, long),
+            cards=(card, honour),
+            facts={"by": "defender", "suit": s.word, "won": str(card), "entries": [str(c) for c in entries]},
+            text=text,
+        )
+    ]
