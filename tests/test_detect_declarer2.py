@@ -147,3 +147,20 @@ def test_no_passed_finesse_when_the_rule_of_eleven_places_every_higher_card() ->
     # Elwell 1902 Hand 2, trick 6: B's ♥7; the dealer's ♥A Q 10 and dummy's ♥9 are the four cards
     # above it outside B's hand, so dummy's ♥9 wins for certain.
     assert labelled(elwell(1902, 2), "finesse", "FINESSE_PASSED") == []
+
+
+def test_trumps_are_not_led_until_dummys_losing_clubs_are_thrown() -> None:
+    # Elwell 1904 Hand 5, trick 2: "if trumps are led, the adversaries obtain the lead and must make
+    # three tricks in the club suit": B holds the ♥A and ♣A K Q J; dummy throws the ♣7, 8, 9 on
+    # tricks 4 to 6 and the first trump is led at trick 7.
+    [f] = labelled(elwell(1904, 5), "draw-trumps", "TRUMPS_DEFERRED")
+    assert f.trick == 2 and f.all_tricks == (2, 4, 5, 6, 7)
+    assert f.facts["top_trump"] == "♥A" and f.facts["thrown"] == ["♣9", "♣8", "♣7"]
+    assert f.facts["their_winners"] == ["♣A", "♣K", "♣Q", "♣J"] and f.facts["trump_led_at"] == 7
+    assert "B's ♥A would take the first trump lead" in f.text
+    assert "dummy throws the ♣9 8 7 (tricks 4, 5 and 6); only at trick 7 is a trump led." in f.text
+
+
+def test_trumps_led_at_the_first_chance_are_not_deferred() -> None:
+    # Elwell 1904 Hand 27: the dealer, in at trick 1, leads trumps at trick 2.
+    assert labelled(elwell(1904, 27), "draw-trumps", "TRUMPS_DEFERRED") == []

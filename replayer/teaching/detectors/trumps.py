@@ -44,6 +44,7 @@ def draw_trumps(ctx: Context) -> list[Finding]:
         each_trick(ctx, _weak_hand_spared)
         + each_trick(ctx, _ruff_for_lead)
         + each_trick(ctx, _low_trump_made)
+        + _trumps_deferred(ctx)
     )
     return sorted(out, key=lambda f: f.trick)
 
@@ -713,6 +714,83 @@ def _force_given_up_finding(ctx: Context, i: int, j: int, long_: Seat, owner: Se
             "established": suit.word,
             "led": str(card),
             "won": numbers,
+        },
+        text=text,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Trumps deferred until the losers are thrown (Elwell 1904 Hand 5)
+
+_ELWELL_DEFERRED = (
+    "Elwell heads such a hand \u201cNot leading trumps until losing cards have been discarded\u201d "
+    "(*Advanced Bridge*, Hand 5)."
+)
+
+
+def _trumps_deferred(ctx: Context) -> list[Finding]:
+    """TRUMPS_DEFERRED [interp]: at the declaring side's first lead, one defender holds a trump above
+    all of its trumps, so a trump lead gives him the lead; one of its hands holds two or more cards of
+    a plain suit in which the defenders hold at least as many cards above all of the declaring side's; the side leads other suits, that hand throws every one of those cards, and only
+    then does the side lead a trump."""
+    ours_lead = [
+        i for i in range(len(ctx.tricks)) if ctx.complete(i) and ctx.declarer_side(ctx.tricks[i].leader)
+    ]
+    first = ours_lead[0] if ours_lead else 0
+    k = next((i for i in range(first, len(ctx.tricks)) if _suit_of(ctx, i) == ctx.trump), None)
+    ours = [c for p in ctx.declaring for c in ctx.trumps(p, first)]
+    top = [(p, c) for p, c in _defender_trumps(ctx, first) if ours and c.rank > max(o.rank for o in ours)]
+    if k is None or k <= first + 1 or not top or any(j not in ours_lead for j in range(first, k + 1)):
+        return []
+    for hand in ctx.declaring:
+        for suit in Suit:
+            f = _deferred_for(ctx, first, k, hand, suit, top[0])
+            if f is not None:
+                return [f]
+    return []
+
+
+def _deferred_for(
+    ctx: Context, first: int, k: int, hand: Seat, suit: Suit, top: tuple[Seat, Card]
+) -> Finding | None:
+    losers = ctx.holding(hand, suit, first)
+    if suit == ctx.trump or len(losers) < 2 or ctx.holding(hand, suit, k):
+        return None
+    ours = max(c.rank for p in ctx.declaring for c in ctx.holding(p, suit, first))
+    theirs = [c for d in ctx.defenders for c in ctx.holding(d, suit, first) if c.rank > ours]
+    thrown = [
+        j
+        for j in range(first, k)
+        if (c := ctx.tricks[j].card_of(hand)) in losers and _suit_of(ctx, j) != suit
+    ]
+    if len(theirs) < len(losers) or len(thrown) != len(losers):
+        return None
+    holder, master = top
+    led = [c for j in range(first, k) if (c := ctx.led(j)) is not None]
+    numbers = [ctx.tricks[j].number for j in thrown]
+    text = (
+        f"{capitalised(ctx.dealer_word())}'s side does not lead trumps at once: {ctx.who(holder)}'s {master} "
+        f"would take the first trump lead, and the adversaries, in, could take tricks with their "
+        f"{cards_text(sorted(theirs, key=lambda c: -c.rank))}, the best {suit.word}, while {ctx.role(hand)} "
+        f"still held the {cards_text(losers)}. From trick {ctx.tricks[first].number} the side leads "
+        f"{listed([s.word for s in dict.fromkeys(c.suit for c in led)])}, and {ctx.role(hand)} throws the "
+        f"{cards_text(losers)} (tricks {listed([str(n) for n in numbers])}); only at trick "
+        f"{ctx.tricks[k].number} is a trump led."
+    )
+    if ctx.author is Author.ELWELL:
+        text += " " + _ELWELL_DEFERRED
+    return Finding(
+        motif="draw-trumps",
+        label="TRUMPS_DEFERRED",
+        trick=ctx.tricks[first].number,
+        tricks=tuple(sorted({ctx.tricks[first].number, *numbers, ctx.tricks[k].number})),
+        seats=(hand, holder),
+        cards=(master, *losers),
+        facts={
+            "top_trump": str(master),
+            "thrown": [str(c) for c in losers],
+            "their_winners": [str(c) for c in theirs],
+            "trump_led_at": ctx.tricks[k].number,
         },
         text=text,
     )
