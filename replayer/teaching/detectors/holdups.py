@@ -16,7 +16,11 @@ win it:
   round of the adversaries' suit with its only stopper while they hold a whole other suit against
   him — "If you find that there is another entire suit against you, it pays to take the first lead
   and make what tricks you can in the two remaining suits" (Elwell 1904, *Advanced Bridge*,
-  "Keeping the commanding card of the adversaries' suit").
+  "Keeping the commanding card of the adversaries' suit"); and, by the same section's other rules,
+  the ace taken at once when a guarded lower card will stop the suit again, or a king or queen
+  taken at once while the higher card lies over it; and by a defender, the first round of the
+  declaring side's long suit taken at once when the long hand has an ace outside it ("Holding up
+  by the non-dealers").
 
 Each finding names the cards from the trick; what the play achieves is said only when the later
 tricks show it.
