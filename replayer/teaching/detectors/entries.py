@@ -334,9 +334,9 @@ def _run_words(ctx: Context, j: int, hand: Seat, suit: Suit) -> str:
     if not out or all(c.rank < mine[-1].rank for c in out):
         return f"established {suit.word}"
     top = max(c.rank for c in out)
-    # [interp] a long card that later goes under the partner's card (or is thrown) is not called
-    # good (Elwell 1904 Hand 4: the dealer's ♣5 under dummy's ♣9; Hand 40: the ♠7 under the ♠8)
-    longs = [c for c in mine if c.rank < top and _wins(ctx, j, hand, c)]
+    # [interp] a long card the hand later leads and the partner overtakes is not called good
+    # (Elwell 1904 Hand 4: the dealer's ♣5 under dummy's ♣9; Hand 40: the ♠7 under the ♠8)
+    longs = [c for c in mine if c.rank < top and not _overtaken(ctx, j, hand, c)]
     if not longs:
         return suit.word
     held = [(o, [c for c in ctx.holding(o, suit, j) if c.rank > longs[-1].rank]) for o in opponents(hand)]
@@ -348,9 +348,11 @@ def _run_words(ctx: Context, j: int, hand: Seat, suit: Suit) -> str:
     )
 
 
-def _wins(ctx: Context, j: int, hand: Seat, card: Card) -> bool:
-    """``hand`` plays ``card`` at or after trick index ``j`` and wins that trick with it."""
-    return any(t.card_of(hand) == card and t.winner == hand for t in ctx.tricks[j:])
+def _overtaken(ctx: Context, j: int, hand: Seat, card: Card) -> bool:
+    """``hand`` leads ``card`` at or after trick index ``j`` and his partner wins that trick."""
+    return any(
+        t.leader == hand and t.card_of(hand) == card and t.winner == hand.partner for t in ctx.tricks[j:]
+    )
 
 
 def _made(ctx: Context, i: int, h: Seat, entry: Card) -> tuple[list[int], str] | None:
