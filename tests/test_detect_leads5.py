@@ -1,0 +1,64 @@
+"""Leads judged at the trick the author names (issue 14, round 4): the declaring side's first trump lead
+to bring in a suit only a ruff can stop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from replayer.lessons.model import book_author
+from replayer.record.reader import load
+from replayer.teaching.annotate import annotate
+from replayer.teaching.findings import Finding
+from support.games import game_from_yaml
+
+HANDS = Path(__file__).parent.parent / "hands"
+
+
+def findings(book: str, n: int, detector: str) -> list[Finding]:
+    path = HANDS / book / f"hand-{n}.yaml"
+    text = path.read_text(encoding="utf-8")
+    record, _ = load(text, str(path))
+    assert record is not None
+    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))
+
+
+def labelled(found: list[Finding], label: str) -> list[Finding]:
+    return [f for f in found if f.label == label]
+
+
+# --- the declarer's trump lead for an established suit
+
+
+def test_the_dealer_leads_trumps_to_bring_in_dummys_established_spades() -> None:
+    """Elwell 1904 Hand 27 trick 2: "The dealer after taking the force leads trumps in order to bring in
+    the established spade suit" (dummy's ♠A K Q J 8 7 6 against A's ♠10 2 and B's ♠9)."""
+    (f,) = labelled(findings("elwell-1904", 27, "trump-lead"), "TRUMP_LEAD_FOR_SUIT")
+    assert f.trick == 2 and f.shown
+    assert [str(c) for c in f.cards] == ["♥6"]
+    assert "Dummy's ♠A K Q J 8 7 6 is established but for them" in f.text
+    assert "B's ♠9 and A's ♠10 2, fall under its ♠A K" in f.text
+    assert "B holds three trumps and A two" in f.text
+    assert "Elwell's rule" in f.text
+
+
+def test_only_the_first_trump_lead_of_the_declaring_side_is_noted() -> None:
+    """Elwell 1904 Hand 3: the dealer's ♥A at trick 2 for dummy's clubs; his ♥K at trick 3 is the same
+    plan going on, not a new decision."""
+    found = labelled(findings("elwell-1904", 3, "trump-lead"), "TRUMP_LEAD_FOR_SUIT")
+    assert [f.trick for f in found] == [2]
+    assert "Dummy's ♣A Q J 8 6 3" in found[0].text
+
+
+def test_no_note_when_an_adversary_has_as_many_trumps_as_either_hand() -> None:
+    """Elwell 1904 Hand 7: A's four trumps match the dealer's four; they are forced out, not drawn
+    (Elwell's note to trick 1), so dummy's trump lead at trick 4 gets no such note."""
+    assert not labelled(findings("elwell-1904", 7, "trump-lead"), "TRUMP_LEAD_FOR_SUIT")
+
+
+def test_the_suit_may_be_in_the_hand_that_does_not_lead() -> None:
+    """Elwell 1904 Hand 8 trick 2: dummy leads the ♥A (no finesse) for the dealer's own ♠A K Q J 7 4 3,
+    which only B's or A's ruff could stop."""
+    (f,) = labelled(findings("elwell-1904", 8, "trump-lead"), "TRUMP_LEAD_FOR_SUIT")
+    assert f.trick == 2 and f.text.startswith("Dummy leads a trump, ♥A")
+    assert "The dealer's ♠A K Q J 7 4 3 is established but for them" in f.text
+    assert "fall under its ♠A K Q J" in f.text
