@@ -102,3 +102,22 @@ def test_no_eleven_count_when_the_lowest_card_led_has_counted_the_suit() -> None
 def test_no_eleven_count_for_a_card_that_is_not_the_leader_s_fourth_best() -> None:
     # Elwell 1904 Hand 26: A opens the ♠K from ♠A K J 10; no fourth-best lead, no count.
     assert not _at(_elwell("elwell-1904", 26), "COUNTED_BY_ELEVEN")
+
+
+def test_a_finesse_against_the_wrong_defender_after_a_hold_up_is_noted_as_contrary() -> None:
+    # Elwell 1904 Hand 16: B lets the ♣Q win at trick 4 keeping the ♣K; at trick 5 dummy's ♣10 is
+    # finessed and loses to it, while dummy's ♣A would have won, and dummy never wins a trick again.
+    found = _at(_elwell("elwell-1904", 16), "MISPLACED_CONTRARY")
+    assert list(found) == [5]
+    note = found[5]
+    assert note.all_tricks == (4, 5)
+    assert note.text.startswith("At trick 4 B plays the ♣2 and lets the dealer's ♣Q win, keeping the ♣K")
+    assert "a finesse that succeeds only if A holds the ♣K; B holds it, and wins" in note.text
+    assert (
+        "Dummy's ♣A, played instead, would have won the trick, and dummy wins no trick after it." in note.text
+    )
+
+
+def test_no_misplacing_note_when_the_finesse_wins() -> None:
+    # Elwell 1904 Hand 19: the dealer's ♦J finesse wins at trick 10.
+    assert not _at(_elwell("elwell-1904", 19), "MISPLACED_CONTRARY")

@@ -49,6 +49,7 @@ def placing(ctx: Context) -> list[Finding]:
     found += each_trick(ctx, _discards_at)
     found += each_trick(ctx, _drop_at)
     found += each_trick(ctx, _eleven_at)
+    found += each_trick(ctx, _misplaced_at)
     kept: list[Finding] = []
     for f in sorted(found, key=lambda f: f.trick):
         placed = set(_placed(f))
@@ -676,5 +677,83 @@ def _eleven_note(ctx: Context, j: int, leader: Seat, lead: tuple[int, Card], his
         (card, his),
         text,
         (ctx.tricks[i].number, ctx.tricks[j].number),
+        facts,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# A defender's hold-up hides a card, and the declarer's finesse against the other defender loses
+
+
+def _held_up(ctx: Context, j: int, seat: Seat, high: Card) -> int | None:
+    """The round of ``high``'s suit before trick index ``j``, led by the declarer's side and won by
+    it, to which ``seat`` played a smaller card while holding ``high``, which would have won it."""
+    for k in reversed([r for r in ctx.rounds(high.suit) if r < j]):
+        won, card = ctx.tricks[k].winner, ctx.card_of(k, seat)
+        lead = ctx.lead(k)
+        if won is None or card is None or lead is None or not ctx.declarer_side(lead[0]):
+            return None
+        win = ctx.card_of(k, won)
+        if ctx.declarer_side(won) and high in ctx.hand(seat, k) and win is not None and win.rank < high.rank:
+            return k
+        return None
+    return None
+
+
+def _misplaced_at(ctx: Context, j: int) -> Finding | None:
+    """Trick index ``j``: the declarer's side leads a suit, and a hand of it, the other defender having
+    played before it, plays a card below one it holds and loses to the second defender's card, which
+    that defender held back at the round before; the finessing hand wins no trick after this one."""
+    first = ctx.lead(j)
+    won = ctx.tricks[j].winner
+    if first is None or ctx.declarer is None or not ctx.complete(j) or won is None or not ctx.defender(won):
+        return None
+    if not ctx.declarer_side(first[0]):
+        return None
+    hand = first[0].partner
+    played, high = ctx.card_of(j, hand), ctx.card_of(j, won)
+    if played is None or high is None or high.suit != first[1].suit or played.suit != high.suit:
+        return None
+    over = [c for c in ctx.holding(hand, high.suit, j) if c.rank > high.rank]
+    other = won.partner
+    if (
+        not over
+        or ctx.position(j, other) > ctx.position(j, hand)
+        or ctx.position(j, won) < ctx.position(j, hand)
+    ):
+        return None
+    if any(ctx.tricks[r].winner == hand for r in range(j + 1, len(ctx.tricks))):
+        return None
+    k = _held_up(ctx, j, won, high)
+    if k is None:
+        return None
+    return _misplaced_note(ctx, j, k, hand, won, played, high, over[-1])
+
+
+def _misplaced_note(
+    ctx: Context, j: int, k: int, hand: Seat, holder: Seat, played: Card, high: Card, ace: Card
+) -> Finding:
+    dealer = ctx.dealer_word()
+    won_k = ctx.tricks[k].winner
+    assert won_k is not None and ctx.declarer is not None
+    theirs, held = ctx.card_of(k, won_k), ctx.card_of(k, holder)
+    whose = f"{dealer}'s" if won_k == ctx.declarer else "dummy's"
+    name = "dummy" if hand != ctx.declarer else dealer
+    h, o = ctx.who(holder), ctx.who(holder.partner)
+    text = (
+        f"At trick {ctx.tricks[k].number} {h} plays the {held} and lets {whose} {theirs} win, keeping the "
+        f"{high}, so the {high} may seem to lie with {o}. At trick {ctx.tricks[j].number} {name} plays the "
+        f"{played}, a finesse that succeeds only if {o} holds the {high}; {h} holds it, and wins. {name.capitalize()}'s "
+        f"{ace}, played instead, would have won the trick, and {name} wins no trick after it."
+    )
+    facts = {"placed": [str(high)], "with": holder.name, "finesse": str(played)}
+    return Finding(
+        "placing",
+        "MISPLACED_CONTRARY",
+        ctx.tricks[j].number,
+        (ctx.declarer, holder),
+        (played, high),
+        text,
+        (ctx.tricks[k].number, ctx.tricks[j].number),
         facts,
     )
