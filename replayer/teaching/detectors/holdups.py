@@ -28,7 +28,7 @@ tricks show it.
 
 from __future__ import annotations
 
-from ...rules.cards import Card, Rank, Suit
+from ...rules.cards import SUITS_HIGH_FIRST, Card, Rank, Suit
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector
@@ -217,8 +217,9 @@ def _hold_up_effective(ctx: Context, s: Suit, held: list[int], short: Seat) -> F
 
 def _long_masters_held_up(ctx: Context, s: Suit) -> list[Finding]:
     """[interp] HOLD_UP of the master card when the declaring side stops the suit more than once
-    (so not "only one stopper"): a defender leads and wins a round while the hand holding the side's
-    master card, playing after the winning card, keeps it. Said with its hope — the leader may have
+    (so not "only one stopper"), the other stops by length, below the defenders' best card: a
+    defender leads and wins a round while the hand holding the side's master card, playing after
+    the winning card, keeps it. Said with its hope — the leader may have
     none of the suit left to lead — and what the next round showed (Elwell 1904 Hand 35 trick 3:
     "Z hopes that B has but two hearts and so refuses to win this trick")."""
     out: list[Finding] = []
@@ -230,6 +231,8 @@ def _long_masters_held_up(ctx: Context, s: Suit) -> list[Finding]:
         ours, theirs = _side_cards(ctx, ctx.declaring, s, i), _side_cards(ctx, ctx.defenders, s, i)
         if not ours or not theirs or ours[0].rank < theirs[0].rank or _stoppers(ours, theirs) < 2:
             continue
+        if len(ours) > 1 and ours[1].rank > theirs[0].rank:
+            continue  # two top cards (♠A K): refusing with one is no hold-up
         owner = ctx.holder(ours[0], i)
         if owner is None or not _after(ctx, i, owner, won[0]):
             continue
@@ -716,7 +719,9 @@ def _defender_takes_at_once(ctx: Context, s: Suit) -> list[Finding]:
     beaten = [
         (q, c) for q, c in t.plays if ctx.declarer_side(q) and c.rank >= Rank.JACK and _after(ctx, i, p, q)
     ]
-    entries = [c for c in ctx.hand(long, i + 1) if c.suit != s and c.rank == Rank.ACE]
+    entries = [
+        Card(u, Rank.ACE) for u in SUITS_HIGH_FIRST if u != s and Card(u, Rank.ACE) in ctx.hand(long, i + 1)
+    ]
     if card != ctx.unplayed(s, i)[0] or len(ctx.holding(p, s, i)) < 2 or not beaten or not entries:
         return []
     q, honour = beaten[0]
