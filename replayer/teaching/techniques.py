@@ -91,7 +91,10 @@ _ALL = (
         "throw-in", "giving the lead to an adversary who must then lead to one's advantage", "throw-in"
     ),
     Technique(
-        "ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", "draw-trumps"
+        "ruff",
+        "ruffing in the short trump hand, or both hands in turn (the cross-ruff), or to take the lead;"
+        " a defender's low trump made by a ruff",
+        "draw-trumps",
     ),
     Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", "force"),
     Technique(
