@@ -19,9 +19,9 @@ from functools import cache
 
 from ...rules.cards import Card, Suit
 from ...rules.seats import Pair, Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
-from ..words import cards_text, listed, number_word
+from ..words import capitalised, cards_text, listed, number_word
 
 __all__ = ["squeeze", "suit_tricks", "throw_in"]
 
@@ -188,7 +188,7 @@ def _throw_in_note(
 def squeeze(ctx: Context) -> list[Finding]:
     """A defender forced to discard when every card he holds guards a suit against the declaring
     side, whose threat in the suit he lets go then wins a trick."""
-    return each_trick(ctx, _squeeze_at)
+    return each_trick(ctx, _squeeze_at) + _forcing(ctx)
 
 
 def _side_tricks(held: dict[Seat, list[Card]], defender: Seat) -> int:
@@ -278,3 +278,106 @@ def _squeeze_note(
     }
     tricks = (number, ctx.tricks[j].number)
     return Finding("squeeze", "SQUEEZE", number, (seat,), (card, winner), text, tricks, facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Forcing discards (Elwell's rule), reported by the squeeze detector
+
+
+def _run_before(ctx: Context, i: int) -> list[int]:
+    """The trick indexes just before ``i`` that the declaring side led and won, back to the first
+    that it did not (a trump lead while a defender still held a trump draws trumps: it ends the run)."""
+    run: list[int] = []
+    for j in range(i - 1, -1, -1):
+        first, won = ctx.lead(j), ctx.tricks[j].winner
+        if first is None or won is None or not ctx.complete(j):
+            break
+        if not ctx.declarer_side(first[0]) or not ctx.declarer_side(won):
+            break
+        if first[1].suit == ctx.trump and any(ctx.trumps(d, j) for d in ctx.defenders):
+            break
+        run.insert(0, j)
+    return run
+
+
+def _discards(ctx: Context, run: list[int]) -> list[tuple[int, Seat, Card]]:
+    """The defenders' discards in the tricks ``run`` (a card of another suit than the one led)."""
+    out = []
+    for j in run:
+        led = ctx.led(j)
+        for seat, card in ctx.tricks[j].plays:
+            if led is not None and ctx.defender(seat) and card.suit not in (led.suit, ctx.trump):
+                out.append((j, seat, card))
+    return out
+
+
+def _short_or_finessed(ctx: Context, i: int, seat: Seat, suit: Suit) -> bool:
+    """The suit is one Elwell would open only after forcing discards: six or seven cards of it in
+    the two hands at the deal, or opened by a lead up to partner's tenace (a finesse to be placed)."""
+    held = sum(len(ctx.holding(s, suit, 0)) for s in ctx.declaring)
+    partner = next((s for s in ctx.declaring if s != seat), None)
+    if partner is not None and ctx.tenace(partner, suit, i) is not None:
+        return True
+    return held in (6, 7) and _low_card_wins(ctx, i, suit) is not None
+
+
+def _low_card_wins(ctx: Context, i: int, suit: Suit) -> tuple[int, Card] | None:
+    """A later trick the declaring side wins with a card of ``suit`` below a card of it that a
+    defender held at trick index ``i``: the first such (index, card)."""
+    theirs = [c for d in ctx.defenders for c in ctx.holding(d, suit, i)]
+    for j in range(i, len(ctx.tricks)):
+        won = ctx.tricks[j].winner
+        card = ctx.card_of(j, won) if won is not None and ctx.declarer_side(won) else None
+        if card is not None and card.suit == suit and any(c.rank > card.rank for c in theirs):
+            return j, card
+    return None
+
+
+def _span_text(span: list[int]) -> str:
+    """``7 and 8``, ``4 to 7``."""
+    return f"{span[0]} and {span[1]}" if len(span) == 2 else f"{span[0]} to {span[-1]}"
+
+
+def _forcing(ctx: Context) -> list[Finding]:
+    """The first time in the hand the declaring side forces discards before opening a suit."""
+    found = each_trick(ctx, _forcing_at)
+    return found[:1]
+
+
+def _forcing_at(ctx: Context, i: int) -> Finding | None:
+    """Trick index ``i``: the declaring side opens a plain suit for the first time, straight after a
+    run of tricks it led and won in which the defenders had to discard, and let that suit go."""
+    first = ctx.lead(i)
+    if ctx.author is not Author.ELWELL or first is None or ctx.declarer is None:
+        return None
+    seat, card = first
+    suit = card.suit
+    if not ctx.declarer_side(seat) or suit == ctx.trump or ctx.first_lead.get(suit) != i:
+        return None
+    if not _short_or_finessed(ctx, i, seat, suit):
+        return None
+    run = _run_before(ctx, i)
+    thrown = _discards(ctx, run)
+    if len(run) < 2 or not any(c.suit == suit for _, _, c in thrown):
+        return None
+    number = ctx.tricks[i].number
+    span = [ctx.tricks[j].number for j in run]
+    leads = cards_text(c for j in run if (c := ctx.led(j)) is not None)
+    by_trick = []
+    for j in sorted({j for j, _, _ in thrown}):
+        each = [f"{ctx.who(s)} the {c}" for jj, s, c in thrown if jj == j]
+        by_trick.append(f"at trick {ctx.tricks[j].number}, {listed(each)}")
+    text = (
+        f"Before opening {suit.word}, the declaring side wins tricks {_span_text(span)} on its own "
+        f"leads ({leads}), and each time the adversaries cannot follow they must discard: "
+        f"{'; '.join(by_trick)}. "
+        f"Elwell's rule: make the adversaries discard before showing your hand in a suit; a discard "
+        f"may give you a trick in it, or show which of them guards it. {capitalised(ctx.role(seat))} opens {suit.word} at trick {number} with the {card}."
+    )
+    facts = {
+        "suit": suit.name,
+        "run": span,
+        "discards": [[ctx.tricks[j].number, s.name, str(c)] for j, s, c in thrown],
+    }
+    cards = tuple(c for _, _, c in thrown)
+    return Finding("squeeze", "DISCARDS_FORCED", span[0], (seat,), cards, text, (*span, number), facts)
