@@ -62,3 +62,24 @@ def test_the_suit_may_be_in_the_hand_that_does_not_lead() -> None:
     assert f.trick == 2 and f.text.startswith("Dummy leads a trump, ♥A")
     assert "The dealer's ♠A K Q J 7 4 3 is established but for them" in f.text
     assert "fall under its ♠A K Q J" in f.text
+
+
+# --- no tenace, no waiting for the lead through
+
+
+def test_no_tenace_over_dummy_so_b_does_not_wait_for_another_lead_through() -> None:
+    """Elwell 1904 Hand 26 trick 3: "B has no reason to wait for the trumps to be led through again, as
+    he does not hold a tenace over dummy" (B's ♥A 8 against dummy's ♥K J 9 5 after A's lead through)."""
+    (f,) = labelled(findings("elwell-1904", 26, "through"), "THROUGH_NO_WAIT")
+    assert (f.trick, f.tricks) == (3, (2, 3)) and f.shown
+    assert [str(c) for c in f.cards] == ["♥A"]
+    assert "his ♥A 8 is no tenace over dummy's ♥K J 9 5" in f.text
+    assert "he holds nothing over the ♥J" in f.text
+
+
+def test_a_partner_who_keeps_his_card_over_the_honour_is_not_told_he_need_not_wait() -> None:
+    """Elwell 1904 Hand 25 trick 3: B keeps his ♥K protected and leads another suit (``THROUGH_WAIT``);
+    no ``THROUGH_NO_WAIT`` there."""
+    found = findings("elwell-1904", 25, "through")
+    assert labelled(found, "THROUGH_WAIT")
+    assert not labelled(found, "THROUGH_NO_WAIT")

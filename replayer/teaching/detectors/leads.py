@@ -389,7 +389,8 @@ def through(ctx: Context) -> list[Finding]:
     from whether the dealer passed the make."""
     if ctx.declarer is None or ctx.dummy is None:
         return []
-    return each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at) + each_trick(ctx, _wait_at)
+    found = each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at) + each_trick(ctx, _wait_at)
+    return found + each_trick(ctx, _no_wait_at)
 
 
 def _new_suit(ctx: Context, i: int) -> tuple[Seat, Card] | None:
@@ -573,6 +574,38 @@ def _wait_at(ctx: Context, i: int) -> Finding | None:
     facts = {"suit": suit.word, "over": str(got.over), "kept": str(got.kept), "again_at": again}
     cards, tricks = (first[1], got.over), (t.number, again)
     return Finding("through", "THROUGH_WAIT", t.number, (waiter, second), cards, text, tricks, facts)
+
+
+def _no_wait_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 26 trick 3: "B has no reason to wait for the trumps to be led through again, as
+    he does not hold a tenace over dummy."  The defender who won his partner's lead through
+    (``_through_honour`` at the trick before) leads the suit himself with his card over the honour the
+    second hand kept, holding beside it no card over the second hand's next card below that honour:
+    no tenace to wait with (the contrary of ``_wait_at``).  Elwell's lessons only."""
+    got = _through_honour(ctx, i - 1) if i > 0 and ctx.author is Author.ELWELL else None
+    first = ctx.lead(i)
+    if got is None or first is None or first[0] != got.leader.partner or not ctx.defender(first[0]):
+        return None
+    waiter, second, suit = first[0], got.second, got.led.suit
+    held = ctx.holding(waiter, suit, i)
+    below = [c for c in ctx.holding(second, suit, i) if c.rank < got.kept.rank]
+    if first[1] != got.over or ctx.tricks[i - 1].winner != waiter or len(held) < 2 or not below:
+        return None
+    if any(c.rank > below[0].rank for c in held if c != got.over) or ctx.tenace(waiter, suit, i) is not None:
+        return None
+    name = {s: ctx.role(s) for s in Seat}
+    text = (
+        f"{capitalised(name[waiter])} leads {got.over} himself rather than wait for {name[got.leader]} to "
+        f"lead {suit.word} through {name[second]} again: his {cards_text(held)} is no tenace over "
+        f"{name[second]}'s {cards_text(ctx.holding(second, suit, i))}, for beside the {got.over}, which sits "
+        f"over the {got.kept}, he holds nothing over the {below[0]}. Without a tenace over {name[second]} he "
+        f"has, by Elwell's rule, no reason to wait."
+    )
+    facts = {"suit": suit.word, "over": str(got.over), "kept": str(got.kept), "next": str(below[0])}
+    tricks = (ctx.tricks[i - 1].number, ctx.tricks[i].number)
+    return Finding(
+        "through", "THROUGH_NO_WAIT", ctx.tricks[i].number, (waiter, second), (got.over,), text, tricks, facts
+    )
 
 
 def _put_in(ctx: Context, i: int, leader: Seat) -> str:
