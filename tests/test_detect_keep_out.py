@@ -45,7 +45,8 @@ def test_winning_at_once_the_trick_the_defender_who_leads_through_could_win() ->
 
 def test_the_declarer_hand_with_a_guarded_queen_under_a_tenace() -> None:
     # Elwell 1902 Hand 8 trick 2: dummy leads the ♣8 and A's ♣10 wins under the dealer's ♣A; A's
-    # ♠A J sit over the dealer's ♠Q 9 — "A, on lead, may then lead a spade up to the dealer's ♠Q"
+    # ♠A J sit over the dealer's ♠Q 9: "Z tries to place the lead in A's hand so that the queen
+    # of spades may be led up to" (Elwell 1902, Illustrative Hand No. 8, trick 2)
     (f,) = at(run("elwell-1902", 8), 2)
     assert f.label == "KEEP_OUT_DUCK" and f.facts["dangerous"] == "B"
     assert "a spade from A runs up to it; B is kept out of the lead" in f.text

@@ -12,7 +12,7 @@ from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector
-from ..words import cards_text
+from ..words import cards_text, listed
 from .defence import _n, _of
 
 __all__ = ["discard"]
@@ -456,13 +456,9 @@ def _ruffed_later(ctx: Context, seat: Seat, suit: Suit, last: int) -> tuple[int,
 def _listed(ctx: Context, seat: Seat, cards: tuple[Card, ...], idx: list[int]) -> tuple[str, str]:
     """("the ♣7, the ♣8 and the ♣9", "tricks 4, 5 and 6") for the run's cards and tricks."""
     return (
-        _and([f"the {c}" for c in cards]),
-        ("trick " if len(idx) == 1 else "tricks ") + _and([str(_n(ctx, i)) for i in idx]),
+        listed([f"the {c}" for c in cards]),
+        ("trick " if len(idx) == 1 else "tricks ") + listed([str(_n(ctx, i)) for i in idx]),
     )
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _void_ruff_text(
