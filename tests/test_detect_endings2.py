@@ -1,13 +1,15 @@
 """The end of the hand, round 4: Elwell's forcing of discards before a suit is opened (the
-``squeeze`` detector's DISCARDS_FORCED).  Elwell's hands are hands/elwell-190N/hand-N.yaml."""
+``squeeze`` detector's DISCARDS_FORCED) and his throwing of the lead (the ``throw-in`` detector's
+LEAD_THROWN).  Elwell's hands are hands/elwell-190N/hand-N.yaml."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
+from replayer.rules.seats import Seat
 from replayer.teaching.context import Author, Context
-from replayer.teaching.detectors.endings import squeeze
+from replayer.teaching.detectors.endings import squeeze, throw_in
 from replayer.teaching.findings import Finding
 from tests.support.games import foster, game_from_yaml
 
@@ -66,3 +68,38 @@ def test_a_suit_of_five_cards_with_no_tenace_is_not_one_elwell_forces_discards_f
 
 def test_forcing_discards_is_elwells_rule_and_not_said_in_fosters_lessons() -> None:
     assert all(forced(Context(foster(n), Author.FOSTER)) == [] for n in range(1, 6))
+
+
+def thrown(ctx: Context) -> list[Finding]:
+    return [f for f in throw_in(ctx) if f.label == "LEAD_THROWN"]
+
+
+def test_a_duck_that_gives_the_lead_to_the_adversary_who_then_opens_a_losing_suit() -> None:
+    # Elwell 1902 Hand 8, trick 2: "Z tries to place the lead in A's hand so that the queen of
+    # spades may be led up to."  The dealer plays low holding the ♣A; A's ♣10 wins, A leads spades.
+    [f] = thrown(elwell(1902, 8))
+    assert (f.trick, f.all_tricks) == (2, (2, 3, 4))
+    assert f.facts == {
+        "given_the_lead": "W",
+        "kept": "♣A",
+        "suit": "SPADES",
+        "if_he_leads": 1,
+        "if_they_lead": 0,
+    }
+    assert f.text.startswith(
+        "The dealer keeps the ♣A and lets A win trick 2 with the ♣10: A is given the lead."
+    )
+    assert "the declaring side makes one trick in it if he opens it, none if it must." in f.text
+    assert "He leads the ♠A at trick 3, and the dealer's ♠Q wins trick 4." in f.text
+
+
+def test_a_duck_after_which_the_adversary_leads_safely_throws_no_lead() -> None:
+    # Elwell 1902 Hand 4, trick 2: the dealer ducks a spade (dummy keeps the ♠A) and A wins, but
+    # A goes on with his own hearts, which cost him nothing there.
+    ctx = elwell(1902, 4)
+    assert ctx.tricks[1].winner is Seat.W and str(ctx.led(2)) == "♥J"
+    assert thrown(ctx) == []
+
+
+def test_throwing_the_lead_is_elwells_rule_and_not_said_in_fosters_lessons() -> None:
+    assert all(thrown(Context(foster(n), Author.FOSTER)) == [] for n in range(1, 6))

@@ -82,7 +82,7 @@ def _gift(ctx: Context, i: int, seat: Seat, suit: Suit) -> tuple[int, int] | Non
 def throw_in(ctx: Context) -> list[Finding]:
     """A player put on lead by the adversaries' trick, with nothing but suits that give them a trick
     if he opens them: whatever he leads, they gain."""
-    return each_trick(ctx, _throw_in_at)
+    return each_trick(ctx, _throw_in_at) + each_trick(ctx, _lead_thrown_at)
 
 
 def _forced(ctx: Context, k: int, seat: Seat) -> dict[Suit, tuple[int, int]] | None:
@@ -381,3 +381,88 @@ def _forcing_at(ctx: Context, i: int) -> Finding | None:
     }
     cards = tuple(c for _, _, c in thrown)
     return Finding("squeeze", "DISCARDS_FORCED", span[0], (seat,), cards, text, (*span, number), facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Throwing the lead (Elwell's rule), reported by the throw-in detector
+
+
+def _ducked(ctx: Context, i: int) -> tuple[Seat, Card] | None:
+    """Trick index ``i``: led by the declaring side and won by a defender, while a declaring hand
+    that played low to it held the best card of the suit led; that hand and the card it kept."""
+    led, won = ctx.led(i), ctx.tricks[i].winner
+    if led is None or won is None or not ctx.complete(i) or ctx.declarer_side(won):
+        return None
+    first = ctx.lead(i)
+    if first is None or not ctx.declarer_side(first[0]):
+        return None
+    best = ctx.unplayed(led.suit, i)
+    for seat in ctx.declaring:
+        played = ctx.card_of(i, seat)
+        if best and played is not None and played != best[0] and best[0] in ctx.hand(seat, i):
+            return seat, best[0]
+    return None
+
+
+def _lead_thrown_at(ctx: Context, k: int) -> Finding | None:
+    """Trick index ``k``: the defender given the lead by a duck opens a suit in which the declaring
+    side makes more tricks when he opens it than when it must, and it does make them."""
+    if ctx.author is not Author.ELWELL or k == 0 or ctx.declarer is None:
+        return None
+    first = ctx.lead(k)
+    kept = _ducked(ctx, k - 1)
+    if first is None or kept is None or ctx.tricks[k - 1].winner != first[0]:
+        return None
+    seat, card = first
+    if _forced(ctx, k, seat) is not None:
+        return None  # no choice of lead: a throw-in, THROW_IN's note
+    got = _gift(ctx, k, seat, card.suit)
+    if got is None or got[0] <= got[1]:
+        return None
+    won = [
+        j
+        for j in range(k, len(ctx.tricks))
+        if (led := ctx.led(j)) is not None
+        and led.suit == card.suit
+        and (w := ctx.tricks[j].winner) is not None
+        and ctx.declarer_side(w)
+    ]
+    if len(won) <= got[1]:
+        return None
+    return _lead_thrown_note(ctx, k, kept, got, won)
+
+
+def _lead_thrown_note(
+    ctx: Context, k: int, kept: tuple[Seat, Card], got: tuple[int, int], won: list[int]
+) -> Finding | None:
+    first = ctx.lead(k)
+    w = ctx.tricks[won[-1]].winner
+    if first is None or w is None:
+        return None
+    seat, card = first
+    suit, duck, number = card.suit, ctx.tricks[k - 1], ctx.tricks[k].number
+    winning = ctx.card_of(k - 1, seat)
+    by_him, by_them = got
+    hands = [
+        f"{ctx.role(s)}'s {cards_text(ctx.holding(s, suit, k))}" for s in Seat if ctx.holding(s, suit, k)
+    ]
+    text = (
+        f"{capitalised(ctx.role(kept[0]))} keeps the {kept[1]} and lets {ctx.who(seat)} win trick "
+        f"{duck.number} with the {winning}: {ctx.who(seat)} is given the lead. {capitalised(suit.word)} "
+        f"({listed(hands)}) are a suit he cannot open without loss: the declaring side makes "
+        f"{number_word(by_him)} trick{'s' if by_him != 1 else ''} in it if he opens it, "
+        f"{number_word(by_them)} if it must. He leads the {card} at trick {number}, and "
+        f"{ctx.role(w)}'s {ctx.card_of(won[-1], w)} wins trick {ctx.tricks[won[-1]].number}. Elwell's "
+        f"rule: give the lead to an adversary so that he opens a suit you cannot well afford to open."
+    )
+    facts = {
+        "given_the_lead": seat.name,
+        "kept": str(kept[1]),
+        "suit": suit.name,
+        "if_he_leads": by_him,
+        "if_they_lead": by_them,
+    }
+    tricks = (duck.number, number, *(ctx.tricks[j].number for j in won if ctx.tricks[j].number != number))
+    return Finding(
+        "throw-in", "LEAD_THROWN", duck.number, (kept[0], seat), (kept[1], card), text, tricks, facts
+    )
