@@ -83,3 +83,25 @@ def test_a_partner_who_keeps_his_card_over_the_honour_is_not_told_he_need_not_wa
     found = findings("elwell-1904", 25, "through")
     assert labelled(found, "THROUGH_WAIT")
     assert not labelled(found, "THROUGH_NO_WAIT")
+
+
+# --- arranging the lead for a lead through
+
+
+def test_b_returns_a_low_spade_to_keep_the_king_for_the_lead_through() -> None:
+    """Elwell 1904 Hand 34 trick 2 ("Arranging the Lead"): B returns the ♠3, not the ♠K; the ♠K wins
+    the fifth round at trick 5 and B leads the ♥Q through the dealer's ♥K 9 6 at trick 6."""
+    (f,) = labelled(findings("elwell-1904", 34, "through"), "THROUGH_ARRANGED")
+    assert (f.trick, f.tricks) == (2, (2, 5, 6)) and f.shown
+    assert [str(c) for c in f.cards] == ["♠3", "♠K"]
+    assert "B leads back A's spades with the ♠3, not the ♠K" in f.text
+    assert "the ♠K wins trick 5" in f.text and "the ♥Q through the dealer's ♥K 9 6 at trick 6" in f.text
+
+
+def test_the_declaring_side_arranging_its_own_entries_is_not_this_note() -> None:
+    """Elwell 1902 Hand 10: the dealer's ♠6 and ♠9 get him back into his hand to lead diamonds through A,
+    but one player plays both hands: there is no partner's suit to lead back (Elwell's note calls
+    trick 7 a way to get the lead, found as a re-entry)."""
+    found = findings("elwell-1902", 10, "through")
+    assert labelled(found, "THROUGH_HONOUR")
+    assert not labelled(found, "THROUGH_ARRANGED")

@@ -390,7 +390,7 @@ def through(ctx: Context) -> list[Finding]:
     if ctx.declarer is None or ctx.dummy is None:
         return []
     found = each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at) + each_trick(ctx, _wait_at)
-    return found + each_trick(ctx, _no_wait_at)
+    return found + each_trick(ctx, _no_wait_at) + each_trick(ctx, _arranged_at)
 
 
 def _new_suit(ctx: Context, i: int) -> tuple[Seat, Card] | None:
@@ -605,6 +605,43 @@ def _no_wait_at(ctx: Context, i: int) -> Finding | None:
     tricks = (ctx.tricks[i - 1].number, ctx.tricks[i].number)
     return Finding(
         "through", "THROUGH_NO_WAIT", ctx.tricks[i].number, (waiter, second), (got.over,), text, tricks, facts
+    )
+
+
+def _arranged_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 34 trick 2 ("Arranging the Lead"): B returns his partner's spades with the ♠3,
+    not the ♠K, so that his ♠K wins the last round and he can lead hearts through the dealer.  A lead
+    through by a defender (``_through_honour`` at trick index ``i``) made after the partner's lead of the partner's
+    own suit put the leader in (``_put_in``) with a card he had kept when he led that suit back with a
+    lower one.  Noted at that earlier lead, naming the three tricks."""
+    got = _through_honour(ctx, i)
+    if got is None or not ctx.defender(got.leader) or ctx.tricks[i - 1].leader != got.leader.partner:
+        return None
+    if not _put_in(ctx, i, got.leader):
+        return None
+    leader, before = got.leader, ctx.tricks[i - 1]
+    won = ctx.card_of(i - 1, leader)
+    suit = before.plays[0][1].suit
+    if won is None or won.suit != suit or ctx.owner.get(suit) != leader.partner:
+        return None
+    back = [j for j in ctx.rounds(suit) if j < i - 1 and ctx.tricks[j].leader == leader]
+    if not back or won not in ctx.hand(leader, back[0]):
+        return None
+    j = back[0]
+    low = ctx.tricks[j].plays[0][1]
+    if low.rank > won.rank:
+        return None
+    name = {s: ctx.role(s) for s in Seat}
+    numbers = (ctx.tricks[j].number, before.number, ctx.tricks[i].number)
+    text = (
+        f"{capitalised(name[leader])} leads back {name[leader.partner]}'s {suit.word} with the {low}, not "
+        f"the {won}, arranging the lead: kept, the {won} wins trick {numbers[1]} and puts "
+        f"{name[leader]} on lead to lead the {got.led} through {name[got.second]}'s "
+        f"{cards_text(ctx.holding(got.second, got.led.suit, i))} at trick {numbers[2]}."
+    )
+    facts = {"kept": str(won), "led": str(low), "through": str(got.led)}
+    return Finding(
+        "through", "THROUGH_ARRANGED", numbers[0], (leader, got.second), (low, won), text, numbers, facts
     )
 
 
