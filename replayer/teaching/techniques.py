@@ -86,9 +86,15 @@ _ALL = (
     Technique(
         "false-card", "playing a card other than the natural one, to mislead the adversaries", "false-card"
     ),
-    Technique("squeeze", "an end position where a defender cannot keep the guards of two suits", "squeeze"),
     Technique(
-        "throw-in", "giving the lead to an adversary who must then lead to one's advantage", "throw-in"
+        "squeeze",
+        "an end position where a defender cannot keep the guards of two suits; forcing discards before opening a suit",
+        "squeeze",
+    ),
+    Technique(
+        "throw-in",
+        "giving the lead to an adversary who must (or, left a choice, does) then lead to one's advantage",
+        "throw-in",
     ),
     Technique(
         "ruff",
