@@ -105,3 +105,37 @@ def test_the_declaring_side_arranging_its_own_entries_is_not_this_note() -> None
     found = findings("elwell-1902", 10, "through")
     assert labelled(found, "THROUGH_HONOUR")
     assert not labelled(found, "THROUGH_ARRANGED")
+
+
+# --- not leading into dummy's tenace
+
+
+def from_text(text: str, detector: str) -> list[Finding]:
+    record, _ = load(text, "test.yaml")
+    assert record is not None
+    return annotate(game_from_yaml(text, "test.yaml"), [detector], book_author(record))
+
+
+def test_a_does_not_lead_his_long_spades_into_dummys_double_tenace() -> None:
+    """Elwell 1904 Hand 29 trick 3: "A cannot afford to lead spades, as Y holds a double major tenace
+    over his hand" (dummy's ♠A Q 10 over A's ♠K J 8 5 4 3); A switches to the ♦J."""
+    (f,) = labelled(findings("elwell-1904", 29, "through"), "TENACE_NOT_LED_INTO")
+    assert f.trick == 3 and f.shown and [str(c) for c in f.cards] == ["♦J"]
+    assert "not his long ♠K J 8 5 4 3: dummy's ♠A Q 10" in f.text
+    assert "the ♠A and ♠Q either side of his ♠K and the ♠Q and ♠10 either side of his ♠J" in f.text
+
+
+def test_no_tenace_note_when_the_card_below_his_jack_is_not_dummys() -> None:
+    """The same deal with dummy's ♠10 and the dealer's ♠9 exchanged (and played in their place): dummy's
+    ♠A Q 9 no longer surrounds A's ♠J, so no note."""
+    text = (HANDS / "elwell-1904" / "hand-29.yaml").read_text(encoding="utf-8")
+    for old, new in (
+        ("Y: ♠AQ10 ", "Y: ♠AQ9 "),
+        ("Z: ♠962 ", "Z: ♠1062 "),
+        ("- ♠4 ♠10 ♦K* ♦5", "- ♠4 ♠9 ♦K* ♦5"),
+        ("- ♠J ♣4 ♦8* ♠9", "- ♠J ♣4 ♦8* ♠10"),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    found = from_text(text, "through")
+    assert not labelled(found, "TENACE_NOT_LED_INTO")

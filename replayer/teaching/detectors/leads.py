@@ -16,7 +16,7 @@ from ...rules.play import trick_winner
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
-from ..words import capitalised, cards_text
+from ..words import capitalised, cards_text, listed
 
 __all__ = ["lead", "through"]
 
@@ -390,7 +390,8 @@ def through(ctx: Context) -> list[Finding]:
     if ctx.declarer is None or ctx.dummy is None:
         return []
     found = each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at) + each_trick(ctx, _wait_at)
-    return found + each_trick(ctx, _no_wait_at) + each_trick(ctx, _arranged_at)
+    found += each_trick(ctx, _no_wait_at) + each_trick(ctx, _arranged_at)
+    return found + each_trick(ctx, _into_tenace_at)
 
 
 def _new_suit(ctx: Context, i: int) -> tuple[Seat, Card] | None:
@@ -643,6 +644,54 @@ def _arranged_at(ctx: Context, i: int) -> Finding | None:
     return Finding(
         "through", "THROUGH_ARRANGED", numbers[0], (leader, got.second), (low, won), text, numbers, facts
     )
+
+
+def _surrounded(ctx: Context, seat: Seat, suit: Suit, i: int) -> list[tuple[Card, Card, Card]]:
+    """[interp] D-7 over each honour of ``seat``'s in ``suit``: the next unplayed cards above it and below
+    it that are not his are both his left-hand adversary's (dummy's ♠A Q 10 round A's ♠K J).  Returns
+    (above, honour, below) for every honour, or [] when any honour of his is not so surrounded."""
+    out, mine = ctx.unplayed(suit, i), ctx.holding(seat, suit, i)
+    theirs = set(ctx.holding(seat.lho, suit, i))
+    found = []
+    for h in (c for c in mine if c.rank.is_honour):
+        above = [c for c in out if c.rank > h.rank and c not in mine]
+        below = [c for c in out if c.rank < h.rank and c not in mine]
+        if not above or not below or above[-1] not in theirs or below[0] not in theirs:
+            return []
+        found.append((above[-1], h, below[0]))
+    return found
+
+
+def _into_tenace_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 29 trick 3: "A cannot afford to lead spades, as Y holds a double major tenace
+    over his hand"; Elwell 1902 ("Leading through strength"): "Holding one or two high cards of dummy's
+    strong suit that are _not_ in sequence, avoid leading the suit."  A defender's first switch to a new
+    suit after the opening, while his longest suit (five or more, unled) has every honour of his
+    surrounded by dummy, who plays after him.  Elwell's lessons only."""
+    got = _new_suit(ctx, i) if i > 0 and ctx.author is Author.ELWELL else None
+    if got is None or got[0].lho != ctx.dummy:
+        return None
+    seat, card = got
+    if any(ctx.tricks[j].leader == seat and _new_suit(ctx, j) is not None for j in range(1, i)):
+        return None
+    length = {s: len(ctx.holding(seat, s, i)) for s in Suit if s != ctx.trump}
+    long = max(length, key=lambda s: length[s])
+    if long == card.suit or length[long] < 5 or ctx.rounds(long) and ctx.rounds(long)[0] < i:
+        return None
+    caught = _surrounded(ctx, seat, long, i)
+    if not caught or ctx.dummy is None:
+        return None
+    name = {s: ctx.role(s) for s in Seat}
+    mine, dummy = ctx.holding(seat, long, i), ctx.holding(ctx.dummy, long, i)
+    rounds = listed([f"the {a} and {b} either side of his {h}" for a, h, b in caught])
+    text = (
+        f"{capitalised(name[seat])} leads the {card} and not his long {cards_text(mine)}: dummy's "
+        f"{cards_text(dummy)}, which plays after him, holds a tenace over his honours ({rounds}). By Elwell's "
+        f"rule he does not lead into it, but waits for dummy to lead the suit to him."
+    )
+    facts = {"suit": long.word, "caught": [str(h) for _, h, _ in caught]}
+    number = ctx.tricks[i].number
+    return Finding("through", "TENACE_NOT_LED_INTO", number, (seat, ctx.dummy), (card,), text, (), facts)
 
 
 def _put_in(ctx: Context, i: int, leader: Seat) -> str:
