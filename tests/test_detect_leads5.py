@@ -139,3 +139,30 @@ def test_no_tenace_note_when_the_card_below_his_jack_is_not_dummys() -> None:
         text = text.replace(old, new)
     found = from_text(text, "through")
     assert not labelled(found, "TENACE_NOT_LED_INTO")
+
+
+# --- a trump lead missed
+
+
+def test_b_returns_his_partners_suit_into_a_ruff_when_a_trump_lead_was_safe() -> None:
+    """Elwell 1904 Hand 2 trick 3: "B's best play is unquestionably the trump. He has both the spade and
+    the club suit protected, his partner is marked with strength in diamonds"; B returns the ♦10 and the
+    dealer ruffs it."""
+    (f,) = labelled(findings("elwell-1904", 2, "trump-lead"), "TRUMP_LEAD_MISSED")
+    assert f.trick == 3 and f.shown and [str(c) for c in f.cards] == ["♦10", "♥6"]
+    assert "B's other suits are protected (♣Q 5 2 and ♠A 10 8 7)" in f.text
+    assert "A's lead of the ♦K marks him with strength in diamonds" in f.text
+
+
+def test_no_missed_trump_lead_when_one_of_his_suits_is_unprotected() -> None:
+    """The same deal with B's ♠A and the dealer's ♠J exchanged (both discarded at trick 13): B's
+    ♠J 10 8 7 is not protected, so the trump lead is no longer safe by Elwell's reasons; no note."""
+    text = (HANDS / "elwell-1904" / "hand-2.yaml").read_text(encoding="utf-8")
+    for old, new in (
+        ("B: ♠A1087 ", "B: ♠J1087 "),
+        ("Z: ♠J432 ", "Z: ♠A432 "),
+        ("- ♥3 ♥Q* ♠A ♠J", "- ♥3 ♥Q* ♠J ♠A"),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    assert not labelled(from_text(text, "trump-lead"), "TRUMP_LEAD_MISSED")

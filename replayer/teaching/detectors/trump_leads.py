@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text, listed, number_word
 
@@ -26,10 +26,12 @@ _A, _K, _Q, _J = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK
 def trump_lead(ctx: Context) -> list[Finding]:
     """A defender leads a trump: at the opening, only with a tenace or guarded king in every other suit
     (or a double from partner); later, the facts that make it useful.  The declaring side's first trump
-    lead, to bring in a suit only a ruff can stop (``_draw_for_suit_at``)."""
+    lead, to bring in a suit only a ruff can stop (``_draw_for_suit_at``).  A return into a ruff when a
+    trump lead was safe (``_missed_at``)."""
     if ctx.trump is None or ctx.declarer is None:
         return []
-    return each_trick(ctx, _trump_lead_at) + each_trick(ctx, _draw_for_suit_at)
+    found = each_trick(ctx, _trump_lead_at) + each_trick(ctx, _draw_for_suit_at)
+    return found + each_trick(ctx, _missed_at)
 
 
 def _trump_lead_at(ctx: Context, i: int) -> Finding | None:
@@ -231,3 +233,47 @@ def _draw_finding(
     return Finding(
         "trump-lead", "TRUMP_LEAD_FOR_SUIT", ctx.tricks[i].number, (seat, p), (card,), text, (), facts
     )
+
+
+def _stopped(cards: Sequence[Card]) -> bool:
+    """[interp] Elwell's "protected": the ace, a guarded king, or the queen twice guarded."""
+    r = {c.rank for c in cards}
+    return _A in r or (_K in r and len(cards) >= 2) or (_Q in r and len(cards) >= 3)
+
+
+def _missed_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 2 trick 3: "B's best play is unquestionably the trump. He has both the spade and
+    the club suit protected, his partner is marked with strength in diamonds, and he can lead trumps with
+    safety", but he returns his partner's suit and the weak hand ruffs it.  A defender holding trumps,
+    before anyone has led them, returns the suit his partner opened with an honour, every other plain
+    suit of his protected, and a hand of the declaring side ruffs the return.  Elwell's lessons only."""
+    first, trump = ctx.lead(i), ctx.trump
+    if first is None or trump is None or i == 0 or ctx.author is not Author.ELWELL or not ctx.complete(i):
+        return None
+    seat, card = first
+    t, suit, winner = ctx.tricks[i], first[1].suit, ctx.tricks[i].winner
+    won = ctx.card_of(i, winner) if winner is not None else None
+    if winner is None or won is None or won.suit != trump or suit == trump:
+        return None
+    if not ctx.defender(seat) or ctx.defender(winner):
+        return None
+    opened = [j for j in ctx.rounds(suit) if j < i]
+    if not opened or ctx.tricks[opened[0]].leader != seat.partner:
+        return None
+    honour = ctx.tricks[opened[0]].plays[0][1]
+    other = {s: ctx.holding(seat, s, i) for s in Suit if s not in (trump, suit)}
+    if not honour.rank.is_honour or not ctx.trumps(seat, i) or not all(_stopped(c) for c in other.values()):
+        return None
+    if any(ctx.tricks[j].led_suit == trump for j in range(i)):
+        return None
+    name = {x: ctx.role(x) for x in Seat}
+    ruffer = name[winner]
+    text = (
+        f"{capitalised(name[seat])} returns {name[seat.partner]}'s {suit.word} with the {card}, and "
+        f"{ruffer} ruffs it with the {won}. By Elwell's rule a trump was the better lead: no trump had been "
+        f"led, {name[seat]}'s other suits are protected ({listed([cards_text(c) for c in other.values()])}), "
+        f"and {name[seat.partner]}'s lead of the {honour} marks him with strength in {suit.word}, so "
+        f"{name[seat]} could lead trumps with safety."
+    )
+    facts = {"returned": str(card), "ruff": str(won), "partner_led": str(honour)}
+    return Finding("trump-lead", "TRUMP_LEAD_MISSED", t.number, (seat, winner), (card, won), text, (), facts)
