@@ -27,7 +27,9 @@ def test_a_defender_s_discard_of_the_suit_places_the_queen_with_the_partner_who_
     found = _at(_elwell("elwell-1904", 19), "PLACED_BY_DISCARDS")
     assert list(found) == [10]
     note = found[10]
-    assert note.text.startswith("At trick 9 A throws the ♦2, while B, who has thrown the ♥6 5 4 ♣5,")
+    assert note.text.startswith(
+        "Before trick 10 A has thrown the ♦2 at trick 9, while B, who has thrown the ♥6 5 4 ♣5,"
+    )
     assert "keeps all his diamonds, the ♦Q 5 3" in note.text
     assert "the dealer's ♦J wins: a finesse against B's ♦Q" in note.text
     assert note.facts["placed"] == ["♦Q"]
@@ -54,7 +56,7 @@ def test_discards_place_nothing_when_the_keeper_has_thrown_a_card_of_the_suit() 
     # note, not a discard note, speaks of the ♣Q; the hearts (B's ♥4 thrown, A keeping ♥Q 9 3) do.
     found = _at(_elwell("elwell-1902", 11), "PLACED_BY_DISCARDS")
     assert list(found) == [10]
-    assert "At trick 6 B throws the ♥4, while A" in found[10].text
+    assert "Before trick 10 B has thrown the ♥4 at trick 6, while A" in found[10].text
     assert "keeps all his hearts, the ♥Q 9 3" in found[10].text
 
 

@@ -194,7 +194,10 @@ _ELWELL_ESTABLISHED = (
 
 def _established_with(ctx: Context, i: int, seat: Seat, but: Suit) -> list[Card] | None:
     """``seat``'s cards of a plain suit other than ``but``, led before trick index ``i``, of which he
-    holds every card not yet played (None: no such suit)."""
+    holds every card not yet played (None: no such suit, or the declaring side still holds a trump to
+    ruff it with)."""
+    if ctx.trump is not None and any(ctx.holding(p, ctx.trump, i) for p in ctx.declaring):
+        return None
     for suit in Suit:
         if suit in (but, ctx.trump) or not any(j < i for j in ctx.rounds(suit)):
             continue

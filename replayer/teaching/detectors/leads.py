@@ -687,7 +687,7 @@ def _into_tenace_at(ctx: Context, i: int) -> Finding | None:
     text = (
         f"{capitalised(name[seat])} leads the {card} and not his long {cards_text(mine)}: dummy's "
         f"{cards_text(dummy)}, which plays after him, holds a tenace over his honours ({rounds}). By Elwell's "
-        f"rule he does not lead into it, but waits for dummy to lead the suit to him."
+        f"rule he does not lead into it."
     )
     facts = {"suit": long.word, "caught": [str(h) for _, h, _ in caught]}
     number = ctx.tricks[i].number

@@ -537,7 +537,8 @@ def _discards_note(ctx: Context, j: int, keeper: Seat, win: Card, q: Card) -> Fi
     word, dealer, k = suit.word, ctx.dealer_word(), ctx.who(keeper)
     winner = f"{dealer}'s" if won == ctx.declarer else "dummy's"
     text = (
-        f"At {when} {ctx.who(thrower)} throws the {listed([str(c) for _, c in thrown])}, while {k}, who "
+        f"Before trick {ctx.tricks[j].number} {ctx.who(thrower)} has thrown the "
+        f"{listed([str(c) for _, c in thrown])} at {when}, while {k}, who "
         f"has thrown the {cards_text(mine)}, keeps all his {word}, the {cards_text(ctx.holding(keeper, suit, j))}: "
         f"{k} is the one guarding the {word}, so {dealer} can place the {q} with him. At trick "
         f"{ctx.tricks[j].number} {ctx.role(lead[0])} leads the {lead[1]}, {k} plays the {his}, and {winner} "
