@@ -34,6 +34,7 @@ from ..context import Author, Context
 from ..findings import Finding, Phase, detector
 from ..words import capitalised, cards_text, listed
 from .declarer import finesse_at, is_bath_coup
+from .long_suits import is_established
 
 __all__ = ["hold_up"]
 
@@ -219,9 +220,10 @@ def _long_masters_held_up(ctx: Context, s: Suit) -> list[Finding]:
     """[interp] HOLD_UP of the master card when the declaring side stops the suit more than once
     (so not "only one stopper"), the other stops by length, below the defenders' best card: a
     defender leads and wins a round while the hand holding the side's master card, playing after
-    the winning card, keeps it. Said with its hope — the leader may have
-    none of the suit left to lead — and what the next round showed (Elwell 1904 Hand 35 trick 3:
-    "Z hopes that B has but two hearts and so refuses to win this trick")."""
+    the winning card, keeps it. Said with its hope — the master card takes the next round and leaves
+    the leader none of the suit to lead again — and what the next round showed, counting the leader's
+    cards after it (Elwell 1904 Hand 35 trick 3: "Z hopes that B has but two hearts and so refuses to
+    win this trick"); no hope is said when the leader led his last card of the suit."""
     out: list[Finding] = []
     for i in ctx.rounds(s):
         t = ctx.tricks[i]
@@ -246,21 +248,27 @@ def _long_master_finding(ctx: Context, i: int, owner: Seat, card: Card) -> Findi
     assert t.winner is not None
     text = (
         f"{capitalised(ctx.role(owner))} holds up the {card} and lets {ctx.role(t.winner)}'s {t.card_of(t.winner)} "
-        f"win, though the {card} would have taken the trick: had {ctx.who(leader)} no {s.singular} left, he "
-        f"could not lead the suit again."
+        f"win, though the {card} would have taken the trick"
     )
     numbers = [t.number]
     left = ctx.holding(leader, s, i + 1)
     nxt = next((k for k in ctx.rounds(s) if k > i), None)
     if not left:
-        text += f" {ctx.who(leader)} has none left."
-    elif nxt is not None and ctx.tricks[nxt].leader == leader and ctx.complete(nxt):
+        text += f". {ctx.who(leader)} has no {s.word} left."  # [interp] a singleton led: no hope to state
+    else:
+        text += (
+            f": if the {card} takes the next round instead and {ctx.who(leader)} has no {s.singular} left after "
+            f"it, he cannot lead the suit again."
+        )
+    if left and nxt is not None and ctx.tricks[nxt].leader == leader and ctx.complete(nxt):
         led, win = ctx.card_of(nxt, leader), ctx.tricks[nxt].card_of(owner)
         if led is not None and win == card:
             must = "must take" if ctx.holding(owner, s, nxt) == [card] else "takes"
+            rest = ctx.holding(leader, s, nxt + 1)
             text += (
                 f" But {ctx.who(leader)} still holds {cards_text(left)}: he leads the {led} at trick "
-                f"{ctx.tricks[nxt].number}, and the {card} {must} it."
+                f"{ctx.tricks[nxt].number}, and the {card} {must} it"
+                + (f", leaving him the {cards_text(rest)}." if rest else f": it was his last {s.singular}.")
             )
             numbers.append(ctx.tricks[nxt].number)
     return Finding(
@@ -700,7 +708,9 @@ def _defender_takes_at_once(ctx: Context, s: Suit) -> list[Finding]:
     more in the longer hand), led by that side, is won at once by a defender's master card over the side's honour, though he had a lower
     card to play, while the longer hand holds an ace of another suit: "Holding up does not often
     gain when the hand with the long suit contains an entry card ... usually it is better play to
-    take the trick" (Elwell 1904, *Advanced Bridge*, "Holding up by the non-dealers"; Hand 36)."""
+    take the trick" (Elwell 1904, *Advanced Bridge*, "Holding up by the non-dealers"; Hand 36). Not
+    when the defenders hold a suit established after the trick: then the win is an entry to it, not a
+    hold-up refused (Hand 32 trick 4: A's ♣A is his way back to his established ♥10 9 6)."""
     rounds = ctx.rounds(s)
     hands = _long_and_short(ctx, s) if len(ctx.declaring) == 2 else None
     if (
@@ -724,6 +734,8 @@ def _defender_takes_at_once(ctx: Context, s: Suit) -> list[Finding]:
     ]
     if card != ctx.unplayed(s, i)[0] or len(ctx.holding(p, s, i)) < 2 or not beaten or not entries:
         return []
+    if any(is_established(ctx, d, u, i + 1) for d in ctx.defenders for u in Suit if u != s):
+        return []  # [interp] the win is an entry to the defenders' established suit, not a hold-up refused
     q, honour = beaten[0]
     text = (
         f"{ctx.who(p)} takes {ctx.role(q)}'s {honour} with the {card} at once, rather than hold it up. The "
