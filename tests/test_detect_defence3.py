@@ -7,21 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replayer.lessons.model import book_author
-from replayer.record.reader import load
-from replayer.teaching.annotate import annotate
 from replayer.teaching.findings import Finding
-from support.games import game_from_yaml
+from support.games import book_findings
 
 HANDS = Path(__file__).parent.parent / "hands"
-
-
-def findings(book: str, n: int, detector: str) -> list[Finding]:
-    path = HANDS / book / f"hand-{n}.yaml"
-    text = path.read_text(encoding="utf-8")
-    record, _ = load(text, str(path))
-    assert record is not None
-    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))
 
 
 def labelled(found: list[Finding], label: str) -> list[Finding]:
@@ -31,7 +20,7 @@ def labelled(found: list[Finding], label: str) -> list[Finding]:
 def test_a_trick_refused_in_both_hands_is_said_against_elwells_table() -> None:
     # Elwell 1902 Hand 9, trick 1: dummy's ♥5 from ♥Q 5 (the table's card is the queen) and the
     # dealer's ♥2 under B's ♥10, with the ♥K in hand
-    (f,) = labelled(findings("elwell-1902", 9, "cover"), "REFUSED_SECOND_AND_FOURTH")
+    (f,) = labelled(book_findings("elwell-1902", 9, "cover"), "REFUSED_SECOND_AND_FOURTH")
     assert f.trick == 1 and f.shown
     assert "Elwell's table of second-hand plays gives ♥Q at no-trumps" in f.text
     assert "dummy plays ♥5" in f.text and "lets B's ♥10 win though his ♥K would take it" in f.text
@@ -39,13 +28,13 @@ def test_a_trick_refused_in_both_hands_is_said_against_elwells_table() -> None:
 
 def test_a_second_hand_card_that_wins_is_no_refusal() -> None:
     # Elwell 1902 Hand 8, trick 1: dummy plays the table's ♠K: no refusal is said
-    assert labelled(findings("elwell-1902", 8, "cover"), "REFUSED_SECOND_AND_FOURTH") == []
+    assert labelled(book_findings("elwell-1902", 8, "cover"), "REFUSED_SECOND_AND_FOURTH") == []
 
 
 def test_the_ace_kept_under_partners_king_when_overtaking_would_set_up_dummys_ten() -> None:
     # Elwell 1904 Hand 35, trick 1: B's ♠A 7 under A's ♠K, against dummy's ♠10 9 8 4: A–B hold four
     # spades above the ♠10 and dummy four spades; the ♠10 falls under A's ♠J at trick 9
-    (f,) = labelled(findings("elwell-1904", 35, "unblock"), "NOT_OVERTAKING")
+    (f,) = labelled(book_findings("elwell-1904", 35, "unblock"), "NOT_OVERTAKING")
     assert f.trick == 1 and f.tricks == (1, 9) and f.shown
     assert "B, with ♠A 7, plays ♠7, not the ace" in f.text
     assert "A–B hold four spades above dummy's ♠10 (♠A K Q J)" in f.text
@@ -54,13 +43,13 @@ def test_the_ace_kept_under_partners_king_when_overtaking_would_set_up_dummys_te
 
 def test_no_ace_kept_is_said_where_partner_holds_no_ace_and_small_card() -> None:
     # Elwell 1904 Hand 38: B's spades are ♠Q J 10 6 4 — no ace and a small card under A's lead
-    assert labelled(findings("elwell-1904", 38, "unblock"), "NOT_OVERTAKING") == []
+    assert labelled(book_findings("elwell-1904", 38, "unblock"), "NOT_OVERTAKING") == []
 
 
 def test_partners_trump_lead_not_returned_while_the_king_waits_behind_the_dealers_ace() -> None:
     # Elwell 1904 Hand 25, trick 3: A wins B's ♥5 with the ♥J, holds ♥K 2 behind the dealer's
     # ♥A Q 10 9 and leads the ♦10; at trick 4 B leads the ♥3 through again and the ♥K wins
-    (f,) = labelled(findings("elwell-1904", 25, "return"), "RETURN_HELD_BACK")
+    (f,) = labelled(book_findings("elwell-1904", 25, "return"), "RETURN_HELD_BACK")
     assert f.trick == 3 and f.tricks == (3, 4) and f.shown
     assert "A wins B's lead of trumps at trick 2 but does not lead them back" in f.text
     assert "the dealer holds ♥A Q 10 9, with ♥A above his ♥K" in f.text
@@ -69,7 +58,7 @@ def test_partners_trump_lead_not_returned_while_the_king_waits_behind_the_dealer
 
 def test_a_return_of_partners_suit_is_not_called_held_back() -> None:
     # Elwell 1904 Hand 34, trick 2: B leads A's spades back (♠3 from ♠K 5 4 3), nothing held back
-    found = findings("elwell-1904", 34, "return")
+    found = book_findings("elwell-1904", 34, "return")
     assert [f.label for f in found if f.trick == 2] == ["RETURN_DEVIATION"]
     assert labelled(found, "RETURN_HELD_BACK") == []
 
@@ -78,7 +67,9 @@ def test_dummy_wins_the_first_round_with_a_high_card_out_of_the_way_of_the_deale
     # Elwell 1904 Hand 38, trick 1: dummy's ♣J from ♣K J 5 on A's ♣2 (B void), the dealer holding
     # ♣10 9 8 7 6 4: kept, dummy's ♣K J would both stand above all the dealer's clubs
     found = [
-        f for f in findings("elwell-1904", 38, "unblock") if f.label == "UNBLOCK_DECLARER" and f.trick == 1
+        f
+        for f in book_findings("elwell-1904", 38, "unblock")
+        if f.label == "UNBLOCK_DECLARER" and f.trick == 1
     ]
     (f,) = found
     assert (
@@ -90,5 +81,5 @@ def test_dummy_wins_the_first_round_with_a_high_card_out_of_the_way_of_the_deale
 def test_a_forced_or_lowest_card_winning_a_first_round_is_no_unblock() -> None:
     # Foster Hand 4, trick 1: dummy's lone ♣A wins (forced); Elwell 1904 Hand 25: no first round is
     # won by the shorter hand with a card above its lowest
-    assert [f for f in findings("foster-1904", 4, "unblock") if f.label == "UNBLOCK_DECLARER"] == []
-    assert [f for f in findings("elwell-1904", 25, "unblock") if f.label == "UNBLOCK_DECLARER"] == []
+    assert [f for f in book_findings("foster-1904", 4, "unblock") if f.label == "UNBLOCK_DECLARER"] == []
+    assert [f for f in book_findings("elwell-1904", 25, "unblock") if f.label == "UNBLOCK_DECLARER"] == []
