@@ -94,8 +94,9 @@ def test_winning_at_once_a_trick_the_dangerous_hand_could_win() -> None:
 
 
 def test_no_keep_out_without_an_established_suit_or_when_the_dangerous_hand_wins() -> None:
-    # Elwell 1904 Hand 21: A's danger is a club through dummy, not an established suit
-    assert keep_out(hand("elwell-1904", 21)) == []
+    # Elwell 1904 Hand 21: A's danger is a club through dummy, not an established suit (its
+    # lead-through findings: tests/test_detect_keep_out.py)
+    assert all("established" not in f.text for f in keep_out(hand("elwell-1904", 21)))
     # Elwell 1904 Hand 32 trick 4: A himself wins the ♣A and runs his hearts: nothing kept out
     assert [f for f in keep_out(hand("elwell-1904", 32)) if f.trick == 4] == []
     # no finding once the dangerous hand's long cards are gone (Elwell 1902 Hand 9, trick 10 on)

@@ -6,27 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replayer.lessons.model import book_author
-from replayer.record.reader import load
 from replayer.rules.cards import Card
-from replayer.teaching.annotate import annotate
 from replayer.teaching.detectors.leads import _elwell_lead
 from replayer.teaching.findings import Finding
-from support.games import game_from_yaml
+from support.games import book_findings
 
 HANDS = Path(__file__).parent.parent / "hands"
 
 
-def findings(book: str, n: int, detector: str) -> list[Finding]:
-    path = HANDS / book / f"hand-{n}.yaml"
-    text = path.read_text(encoding="utf-8")
-    record, _ = load(text, str(path))
-    assert record is not None
-    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))
-
-
 def through_honour(book: str, n: int, trick: int) -> list[Finding]:
-    return [f for f in findings(book, n, "through") if f.label == "THROUGH_HONOUR" and f.trick == trick]
+    return [f for f in book_findings(book, n, "through") if f.label == "THROUGH_HONOUR" and f.trick == trick]
 
 
 def test_the_declarer_leads_through_a_defenders_honours_up_to_his_tenace() -> None:
@@ -80,7 +69,7 @@ def test_a_defender_winning_over_his_partners_card_is_no_put_in() -> None:
 
 def test_an_elwell_lesson_at_no_trumps_gives_his_own_rule_for_a_long_weak_suit() -> None:
     # Elwell 1904 Hand 20: A's ♣5 from ♣10 7 6 5 3; Elwell's rule leads the second best (his 10 8 7 5 2)
-    (f,) = [f for f in findings("elwell-1904", 20, "lead") if f.trick == 1]
+    (f,) = [f for f in book_findings("elwell-1904", 20, "lead") if f.trick == 1]
     assert "Foster's table leads the fourth-best" in f.text
     assert "Elwell's own rule at no-trumps for a long weak suit" in f.text
     assert "the second best, ♣7 (the top cards are not in sequence)" in f.text
@@ -96,12 +85,14 @@ def test_a_weak_suit_headed_by_a_sequence_leads_its_highest_by_elwells_rule() ->
 
 
 def test_foster_lessons_do_not_quote_elwells_weak_suit_rule() -> None:
-    (f,) = [f for f in findings("foster-1904", 5, "lead") if f.trick == 1]
+    (f,) = [f for f in book_findings("foster-1904", 5, "lead") if f.trick == 1]
     assert "Elwell" not in f.text
 
 
 def second_hand(book: str, n: int, trick: int) -> list[Finding]:
-    return [f for f in findings(book, n, "cover") if f.label.startswith("SECOND_HAND") and f.trick == trick]
+    return [
+        f for f in book_findings(book, n, "cover") if f.label.startswith("SECOND_HAND") and f.trick == trick
+    ]
 
 
 def test_dummys_king_second_hand_follows_elwells_table_at_no_trumps() -> None:
@@ -124,5 +115,5 @@ def test_a_holding_outside_elwells_table_says_nothing() -> None:
 
 
 def test_foster_lessons_are_not_judged_by_elwells_table() -> None:
-    labels = [f.label for n in range(1, 6) for f in findings("foster-1904", n, "cover")]
+    labels = [f.label for n in range(1, 6) for f in book_findings("foster-1904", n, "cover")]
     assert labels and not [label for label in labels if label.startswith("SECOND_HAND")]

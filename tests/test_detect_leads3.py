@@ -7,25 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replayer.lessons.model import book_author
-from replayer.record.reader import load
-from replayer.teaching.annotate import annotate
 from replayer.teaching.findings import Finding
-from support.games import game_from_yaml
+from support.games import book_findings
 
 HANDS = Path(__file__).parent.parent / "hands"
 
 
-def findings(book: str, n: int, detector: str) -> list[Finding]:
-    path = HANDS / book / f"hand-{n}.yaml"
-    text = path.read_text(encoding="utf-8")
-    record, _ = load(text, str(path))
-    assert record is not None
-    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))
-
-
 def trump_leads(book: str, n: int) -> dict[int, Finding]:
-    return {f.trick: f for f in findings(book, n, "trump-lead") if f.label == "TRUMP_LEAD"}
+    return {f.trick: f for f in book_findings(book, n, "trump-lead") if f.label == "TRUMP_LEAD"}
 
 
 def test_a_defender_who_leads_trumps_again_after_regaining_the_lead_is_noted() -> None:
@@ -47,7 +36,7 @@ def test_the_next_round_straight_on_from_a_defenders_own_trump_lead_is_kept_quie
 
 
 def waits(book: str, n: int) -> list[Finding]:
-    return [f for f in findings(book, n, "through") if f.label == "THROUGH_WAIT"]
+    return [f for f in book_findings(book, n, "through") if f.label == "THROUGH_WAIT"]
 
 
 def test_the_partner_who_won_a_lead_through_waits_for_it_to_come_again() -> None:
@@ -76,7 +65,7 @@ def test_no_wait_when_the_partner_leads_the_suit_on_himself() -> None:
 def test_dummy_takes_the_ace_second_hand_from_a_doubleton_and_trumps_the_third_round() -> None:
     # Elwell 1902 Hand 6, trick 1: "The dealer plays the ace second in hand in order to trump his losing
     # diamond": dummy's ♦A 4 under A's ♦2, the ♦4 at trick 2, dummy's ♥5 on the dealer's ♦5 at trick 3
-    (f,) = [f for f in findings("elwell-1902", 6, "cover") if f.label == "ACE_SECOND_TO_RUFF"]
+    (f,) = [f for f in book_findings("elwell-1902", 6, "cover") if f.label == "ACE_SECOND_TO_RUFF"]
     assert f.shown and f.trick == 1 and f.all_tricks == (1, 3)
     assert f.text == (
         "Dummy plays ♦A second hand on A's ♦2, from ♦A 4, and ♦4 on the next round: void of diamonds, dummy "

@@ -7,24 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replayer.lessons.model import book_author
-from replayer.record.reader import load
 from replayer.rules.cards import Card
 from replayer.teaching.annotate import annotate
 from replayer.teaching.context import Author
 from replayer.teaching.detectors.leads import _elwell_lead
 from replayer.teaching.findings import Finding
-from support.games import game_from_yaml
+from support.games import book_findings, game_from_yaml
 
 HANDS = Path(__file__).parent.parent / "hands"
-
-
-def findings(book: str, n: int, detector: str) -> list[Finding]:
-    path = HANDS / book / f"hand-{n}.yaml"
-    text = path.read_text(encoding="utf-8")
-    record, _ = load(text, str(path))
-    assert record is not None
-    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))
 
 
 def at(found: list[Finding], trick: int) -> list[Finding]:
@@ -59,7 +49,7 @@ def weak_lead(a: str, y: str, z: str, author: Author) -> Finding:
 
 def test_a_low_card_from_a_weak_suit_without_two_reentries_departs_from_elwells_rule() -> None:
     # Elwell 1904 Hand 20: ♣5 from ♣10 7 6 5 3, the ♠K the only high card outside: his rule gives ♣7
-    (f,) = at(findings("elwell-1904", 20, "lead"), 1)
+    (f,) = at(book_findings("elwell-1904", 20, "lead"), 1)
     assert f.label == "LEAD_DEVIATION" and f.shown
     assert "the second best, ♣7 (the top cards are not in sequence)" in f.text
     assert "outside the suit A holds no ace, king or queen but the ♠K" in f.text
@@ -92,26 +82,26 @@ def test_elwells_no_trump_table_gives_the_fourth_best_from_other_combinations() 
 
 def test_a_mid_hand_lead_only_fosters_table_gives_is_not_shown_in_elwells_lesson() -> None:
     # Elwell 1902 Hand 1, trick 6: B's ♥5 from ♥A J 9 5, after dummy is seen
-    (f,) = at(findings("elwell-1902", 1, "lead"), 6)
+    (f,) = at(book_findings("elwell-1902", 1, "lead"), 6)
     assert f.label == "LEAD_OK" and not f.shown
 
 
 def test_a_continuation_only_fosters_table_gives_is_not_shown_in_elwells_lesson() -> None:
     # Elwell 1902 Hand 12, trick 2: A's ♦Q after the ♦K from ♦A K Q 4 at no-trumps
-    (f,) = at(findings("elwell-1902", 12, "lead"), 2)
+    (f,) = at(book_findings("elwell-1902", 12, "lead"), 2)
     assert f.label == "LEAD_OK" and not f.shown
-    (g,) = at(findings("foster-1904", 3, "lead"), 2)  # in Foster's own lesson it is shown
+    (g,) = at(book_findings("foster-1904", 3, "lead"), 2)  # in Foster's own lesson it is shown
     assert g.label == "LEAD_OK" and g.shown
 
 
 def test_a_second_hand_card_kept_for_a_hold_up_is_no_departure_shown() -> None:
     # Elwell 1902 Hand 9, trick 1: dummy's ♥5 from ♥Q 5 while the dealer holds up the ♥K
-    (f,) = [f for f in at(findings("elwell-1902", 9, "cover"), 1) if f.label.startswith("SECOND_HAND")]
+    (f,) = [f for f in at(book_findings("elwell-1902", 9, "cover"), 1) if f.label.startswith("SECOND_HAND")]
     assert f.label == "SECOND_HAND_DEVIATION" and not f.shown
-    (g,) = [f for f in at(findings("elwell-1902", 8, "cover"), 1) if f.label.startswith("SECOND_HAND")]
+    (g,) = [f for f in at(book_findings("elwell-1902", 8, "cover"), 1) if f.label.startswith("SECOND_HAND")]
     assert g.label == "SECOND_HAND_OK" and g.shown
 
 
 def test_dummys_strongest_suit_is_ranked_by_its_honours_not_its_length() -> None:
     # Elwell 1904 Hand 33, trick 7: ♣J 10 7 5 is longer than ♥K Q 5 but not stronger
-    assert [f.label for f in at(findings("elwell-1904", 33, "through"), 7)] == []
+    assert [f.label for f in at(book_findings("elwell-1904", 33, "through"), 7)] == []

@@ -101,7 +101,7 @@ def test_a_show_out_places_the_rest_and_the_finesse_against_it_is_named() -> Non
 def test_after_a_show_out_the_dealer_s_own_card_wins_the_finesse() -> None:
     # Elwell 1902 Hand 11: A shows out of clubs at trick 7; at trick 8 the dealer's ♣10 wins over B's ♣9.
     note = _at(_elwell("elwell-1902", 11), "PLACED_BY_SHOW_OUT")[8]
-    assert note.all_tricks == (7, 8)
+    assert note.all_tricks == (2, 7, 8)  # trick 2: the dealer's first lead, a spade, not a club
     assert "B plays the ♣9, and the dealer's ♣10 wins: a finesse against B's ♣Q" in note.text
 
 

@@ -131,10 +131,9 @@ def test_the_ace_put_up_second_hand_over_partner_s_queen_refuses_the_finesse() -
     assert "it would have left the trick to the dealer's ♦Q, last to play, had A held the ♦K" in f.text
 
 
-def test_an_ace_led_or_a_later_round_is_no_refused_finesse() -> None:
-    # Elwell 1904 Hand 8 trick 2: dummy leads the ♥A from ♥A Q (a lead, not a play over a card);
-    # Hand 20 trick 2: the dealer leads the ♦A from ♦A Q 2.
-    assert refused(elwell("elwell-1904", 8)) == []
+def test_an_ace_led_with_no_way_into_the_other_hand_is_no_refused_finesse() -> None:
+    # Elwell 1904 Hand 20 trick 2: the dealer leads the ♦A from ♦A Q 2, and dummy holds no winner to
+    # put the lead in it (an ace led with a way in is tests/test_detect_declarer2.py's).
     assert [f for f in refused(elwell("elwell-1904", 20)) if f.trick == 2] == []
 
 

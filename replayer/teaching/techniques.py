@@ -86,12 +86,21 @@ _ALL = (
     Technique(
         "false-card", "playing a card other than the natural one, to mislead the adversaries", "false-card"
     ),
-    Technique("squeeze", "an end position where a defender cannot keep the guards of two suits", "squeeze"),
     Technique(
-        "throw-in", "giving the lead to an adversary who must then lead to one's advantage", "throw-in"
+        "squeeze",
+        "an end position where a defender cannot keep the guards of two suits; forcing discards before opening a suit",
+        "squeeze",
     ),
     Technique(
-        "ruff", "ruffing in the short trump hand, or both hands in turn (the cross-ruff)", "draw-trumps"
+        "throw-in",
+        "giving the lead to an adversary who must (or, left a choice, does) then lead to one's advantage",
+        "throw-in",
+    ),
+    Technique(
+        "ruff",
+        "ruffing in the short trump hand, or both hands in turn (the cross-ruff), or to take the lead;"
+        " a defender's low trump made by a ruff",
+        "draw-trumps",
     ),
     Technique("force", "leading a suit an adversary must ruff, to shorten his trumps", "force"),
     Technique(

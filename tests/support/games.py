@@ -5,10 +5,13 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from replayer.lessons.model import book_author
 from replayer.record.diagnostics import Severity
 from replayer.record.reader import load
 from replayer.rules.game import Game
+from replayer.teaching.annotate import annotate
 from replayer.teaching.context import Context
+from replayer.teaching.findings import Finding
 from replayer.validation.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -34,3 +37,13 @@ def foster(n: int) -> Game:
 
 def context(n_or_text: int | str) -> Context:
     return Context(foster(n_or_text) if isinstance(n_or_text, int) else game_from_yaml(n_or_text))
+
+
+def book_findings(book: str, n: int, detector: str) -> list[Finding]:
+    """One detector's findings on a hand of the corpus (hands/<book>/hand-<n>.yaml), with the lesson's
+    author known from the hand's source, as the lessons and the evaluation run it."""
+    path = ROOT / "hands" / book / f"hand-{n}.yaml"
+    text = path.read_text(encoding="utf-8")
+    record, _ = load(text, str(path))
+    assert record is not None
+    return annotate(game_from_yaml(text, path.name), [detector], book_author(record))

@@ -127,7 +127,10 @@ class Finesse:
 def finesse(ctx: Context) -> list[Finding]:
     """FINESSE (third hand, or second hand with a tenace), WON or LOST, with the declarer's
     technique tags TOWARD_TENACE and KEEP_LEAD_IN_WEAK_HAND."""
-    return each_trick(ctx, _finesse_note_at)
+    return sorted(
+        each_trick(ctx, _finesse_note_at) + each_trick(ctx, _toward_king_at) + each_trick(ctx, _passed_at),
+        key=lambda f: f.trick,
+    )
 
 
 def _finesse_note_at(ctx: Context, i: int) -> Finding | None:
@@ -325,3 +328,150 @@ def _outcome_text(ctx: Context, f: Finesse, ruff: bool, winner: Seat) -> str:
     if ruff:
         return f"It loses, but only to {ctx.who(winner)}'s ruff."
     return f"It loses to {ctx.who(winner)}'s {t.card_of(winner)}."
+
+
+# ---------------------------------------------------------------------------------------------
+# Leading toward a guarded king: the finesse of the king against the ace
+
+
+def _toward_king_at(ctx: Context, i: int) -> Finding | None:
+    """LEAD_TOWARD_KING [interp]: at the first round of a suit, the declarer's side leads a low card
+    from a hand without an honour toward the partner's king guarded by small cards (no queen or
+    jack beside it), the ace with an
+    adversary; the king is not played unless the second hand has played low, and it wins then
+    (or the second hand plays the ace, and the king is left)."""
+    t = ctx.tricks[i]
+    if not ctx.complete(i) or not ctx.declarer_side(t.leader) or ctx.rounds(t.plays[0][1].suit)[0] != i:
+        return None
+    lead = t.plays[0][1]
+    s, partner = lead.suit, t.leader.partner
+    ace, king = Card(s, Rank.ACE), Card(s, Rank.KING)
+    mine = ctx.holding(partner, s, i)
+    holder = ctx.holder(ace, i)
+    if (
+        king not in mine
+        or len(mine) < 2
+        or holder is None
+        or not ctx.defender(holder)
+        or lead.rank > Rank.TEN
+    ):
+        return None
+    if any(c.rank > Rank.TEN for c in ctx.holding(t.leader, s, i)) or any(
+        Rank.TEN < c.rank < Rank.KING for c in mine
+    ):
+        return None  # [interp] an honour beside the king, or in the leading hand, makes another combination
+    second, played = t.plays[1]
+    card = t.card_of(partner)
+    if played == ace:
+        if card == king:
+            return None
+    elif card != king or t.winner != partner:
+        return None  # a duck, or the ace behind: no king made at this trick
+    later = _later_win(ctx, i, king) if played == ace else t.number
+    return _toward_king_finding(ctx, i, partner, mine, second, played, later)
+
+
+def _toward_king_finding(
+    ctx: Context, i: int, partner: Seat, mine: list[Card], second: Seat, played: Card, later: int | None
+) -> Finding:
+    t = ctx.tricks[i]
+    lead = t.plays[0][1]
+    king = Card(lead.suit, Rank.KING)
+    leader = "Dummy" if t.leader == ctx.dummy else capitalised(ctx.role(t.leader))
+    first = (
+        f"{leader} leads the {lead} toward {ctx.role(partner)}'s {cards_text(mine)} rather than leading the "
+        f"suit from the king: a finesse of the king against the ace, {ctx.who(second)}, second hand, "
+        f"playing before {'it' if partner == ctx.dummy else 'him'}."
+    )
+    if played.rank == Rank.ACE:
+        rest = f" {ctx.who(second)} plays the {played}, and the {king} is left the best {lead.suit.singular}"
+        rest += f"; it wins at trick {later}." if later is not None else "."
+    else:
+        rest = f" {ctx.who(second)} plays the {played}, and the {king} wins."
+    return Finding(
+        motif="finesse",
+        label="LEAD_TOWARD_KING",
+        trick=t.number,
+        tricks=tuple(sorted({t.number, *((later,) if later is not None else ())})),
+        seats=(t.leader, partner, second),
+        cards=(lead, played, king),
+        facts={
+            "led": str(lead),
+            "toward": cards_text(mine),
+            "second_played": str(played),
+            "king_wins": later,
+        },
+        text=first + rest,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Second hand passes the trick to the partner's card, fourth: a finesse against the cards between
+
+
+def _passed_at(ctx: Context, i: int) -> Finding | None:
+    """FINESSE_PASSED [interp]: at the first round of a suit an adversary leads, the declarer's
+    side second hand holds the best card unplayed and plays a low one, and its partner, fourth,
+    wins the trick with a lower card or loses it to the third hand's card between the two; the
+    cards between are one or two, unseen by the declarer.  The partner's card wins only if the
+    third hand holds none of them (Elwell 1902 Hand 10, trick 1: "As A may have both king and queen
+    of diamonds, Z passes the first trick, hoping to win with his ten")."""
+    t = ctx.tricks[i]
+    if not ctx.complete(i) or not ctx.defender(t.leader) or ctx.rounds(t.plays[0][1].suit)[0] != i:
+        return None
+    lead = t.plays[0][1]
+    (second, low), (third, mid), (fourth, last) = t.plays[1:]
+    if not ctx.declarer_side(second) or low.suit != lead.suit or last.suit != lead.suit:
+        return None
+    top = ctx.holding(second, lead.suit, i)[0]
+    hope = ctx.holding(fourth, lead.suit, i)[0] if ctx.holding(fourth, lead.suit, i) else None
+    if top != ctx.unplayed(lead.suit, i)[0] or hope is None or not low.rank < hope.rank > lead.rank:
+        return None
+    if (t.winner == fourth and last != hope) or _eleven_places(ctx, i):
+        return None
+    seen = ctx.visible(_viewer(ctx, second), i, upto=1)
+    gap = tuple(c for c in ctx.unplayed(lead.suit, i) if hope.rank < c.rank < top.rank and c not in seen)
+    if not gap or len(gap) > 2 or (t.winner != fourth and mid not in gap):
+        return None
+    return _passed_finding(ctx, i, top, hope, gap)
+
+
+def _passed_finding(ctx: Context, i: int, top: Card, last: Card, gap: tuple[Card, ...]) -> Finding:
+    t = ctx.tricks[i]
+    lead = t.plays[0][1]
+    (second, low), (third, mid), (fourth, _) = t.plays[1:]
+    against = " or the ".join(str(c) for c in gap)
+    won = t.winner == fourth
+    text = (
+        f"{ctx.who(t.leader)} leads the {lead}, and {ctx.role(second)}, second hand with "
+        f"{cards_text(ctx.holding(second, lead.suit, i))}, plays the {low.rank.display}, keeping the "
+        f"{top.rank.display}: {ctx.role(fourth)}'s {last}, last to play, wins the trick unless "
+        f"{ctx.who(third)}, third hand, holds the {against}: a finesse against "
+        f"{'them' if len(gap) > 1 else 'it'}. "
+        + ("It wins." if won else f"It loses to {ctx.who(third)}'s {mid}.")
+    )
+    return Finding(
+        motif="finesse",
+        label="FINESSE_PASSED",
+        trick=t.number,
+        seats=(second, fourth, t.leader),
+        cards=(lead, low, last, *gap),
+        facts={
+            "kept": str(top),
+            "played": str(low),
+            "fourth": str(last),
+            "gap": [str(c) for c in gap],
+            "won": won,
+        },
+        text=text,
+    )
+
+
+def _eleven_places(ctx: Context, i: int) -> bool:
+    """[interp] The Rule of Eleven, read by the declarer: the declaring side holds every card above the
+    small card led that the leader's partner could hold (11 less its pips), so the third hand has none."""
+    lead = ctx.led(i)
+    if lead is None or lead.rank > 10:
+        return False
+    ours = [c for p in ctx.declaring for c in ctx.holding(p, lead.suit, i) if c.rank > lead.rank]
+    return len(ours) >= 11 - lead.rank

@@ -6,11 +6,11 @@ A pure function of a ``Context``; the notes are in our own words, and readings m
 
 from __future__ import annotations
 
-from ...rules.cards import Card, Rank
+from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
-from ..words import capitalised, listed
+from ..words import capitalised, cards_text, listed
 
 __all__ = ["false_card", "refuse_finesse"]
 
@@ -117,6 +117,8 @@ def _refused_at(ctx: Context, i: int) -> Finding | None:
     t = ctx.tricks[i]
     if not ctx.complete(i) or ctx.rounds(t.plays[0][1].suit)[0] != i:
         return None
+    if ctx.declarer_side(t.leader) and t.plays[0][1].rank == Rank.ACE:
+        return _ace_led_from_tenace(ctx, i)
     for upto, (seat, card) in enumerate(t.plays[1:3], start=1):
         if not ctx.declarer_side(seat) or card.rank != Rank.ACE or card.suit != t.plays[0][1].suit:
             continue
@@ -147,15 +149,132 @@ def _refused_finding(
             f"played low, it would have left the trick to {ctx.role(fourth)}'s {queen}, last to play, "
             f"had {ctx.who(t.leader)} held the {king}"
         )
+    text = (
+        f"{capitalised(ctx.role(seat))} puts up the {ace} {where} hand and takes no finesse: {instead}. "
+        f"The {king} is with {ctx.who(holder)}."
+    )
+    tricks: tuple[int, ...] = (t.number,)
+    danger = (
+        _established_with(ctx, i, holder, ace.suit)
+        if ctx.position(i, holder) > ctx.position(i, seat)
+        else None
+    )
+    if danger is not None:
+        text += (
+            f" Had the finesse been taken, it would have lost, and {ctx.who(holder)} would have had the lead "
+            f"with his {cards_text(danger)}, the only {danger[0].suit.word} left."
+        )
+        given = _let_go(ctx, i - 1, t.leader) if i > 0 else None
+        if given is not None:
+            tricks = (t.number - 1, t.number)
+            text += (
+                f" {ctx.who(t.leader)} is on lead from trick {t.number - 1}, where {ctx.role(given[0])}'s "
+                f"{given[1]} was let go to his {ctx.tricks[i - 1].card_of(t.leader)}, and the lead kept from "
+                f"{ctx.who(holder)}."
+            )
+        if ctx.author is Author.ELWELL:
+            text += " " + _ELWELL_ESTABLISHED
     return Finding(
         motif="refuse-finesse",
         label="FINESSE_REFUSED",
         trick=t.number,
+        tricks=tricks,
         seats=(seat,),
         cards=(ace,),
         facts={"played": str(ace), "queen_with": ctx.who(fourth or seat), "king_with": ctx.who(holder)},
+        text=text,
+    )
+
+
+_ELWELL_ESTABLISHED = (
+    "Elwell's rule: \"With an established suit against you, you should not take a finesse, which would "
+    'allow the adversary with the established suit to obtain the lead."'
+)
+
+
+def _established_with(ctx: Context, i: int, seat: Seat, but: Suit) -> list[Card] | None:
+    """``seat``'s cards of a plain suit other than ``but``, led before trick index ``i``, of which he
+    holds every card not yet played (None: no such suit, or the declaring side still holds a trump to
+    ruff it with)."""
+    if ctx.trump is not None and any(ctx.holding(p, ctx.trump, i) for p in ctx.declaring):
+        return None
+    for suit in Suit:
+        if suit in (but, ctx.trump) or not any(j < i for j in ctx.rounds(suit)):
+            continue
+        mine, out = ctx.holding(seat, suit, i), ctx.unplayed(suit, i)
+        if mine and len(mine) == len(out):
+            return mine
+    return None
+
+
+def _let_go(ctx: Context, j: int, winner: Seat) -> tuple[Seat, Card] | None:
+    """(the leader, his card) when the declarer's side led to trick index ``j`` and let ``winner`` win
+    it, holding a card of the suit led above his, unplayed."""
+    t, lead = ctx.tricks[j], ctx.lead(j)
+    won = t.card_of(winner)
+    if lead is None or not ctx.declarer_side(lead[0]) or t.winner != winner or won is None:
+        return None
+    if won.suit != lead[1].suit:
+        return None
+    higher = [c for p in ctx.declaring for c in ctx.holding(p, won.suit, j + 1) if c.rank > won.rank]
+    return lead if higher else None
+
+
+def _ace_led_from_tenace(ctx: Context, i: int) -> Finding | None:
+    """[interp] The declarer or dummy leads the ace at the first round of a suit from a hand that holds
+    the queen too, the king with an adversary and not yet played, while the partner holds a card of the
+    suit to lead toward the ace-queen and a way in: the best card of another plain suit, the leader
+    holding a card of that suit (without one, no finesse was there to refuse)."""
+    seat, ace = ctx.tricks[i].plays[0]
+    queen, king = Card(ace.suit, Rank.QUEEN), Card(ace.suit, Rank.KING)
+    holder = ctx.holder(king, i)
+    if ace.rank != Rank.ACE or queen not in ctx.hand(seat, i) or holder is None or not ctx.defender(holder):
+        return None
+    partner = seat.partner
+    entry = _entry_to(ctx, i, seat, partner, ace.suit)
+    if not ctx.holding(partner, ace.suit, i) or entry is None:
+        return None
+    toward = f"{ctx.role(partner)}'s hand" if partner != ctx.dummy else "dummy"
+    held = cards_text([c for c in ctx.holding(seat, ace.suit, i) if c.rank >= Rank.QUEEN])
+    before = partner.rotation().index(holder) == 1
+    outcome = (
+        "second hand to such a lead: the finesse would have won"
+        if before
+        else f"behind the {queen}: the finesse would have lost"
+    )
+    way = (
+        f"with the lead put in {toward} ({'its' if partner == ctx.dummy else 'his'} {entry} is the best "
+        f"{entry.suit.singular}, and {ctx.role(seat)} holds a {entry.suit.singular}), a {ace.suit.singular} "
+        f"led from it"
+    )
+    return Finding(
+        motif="refuse-finesse",
+        label="FINESSE_REFUSED",
+        trick=ctx.tricks[i].number,
+        seats=(seat,),
+        cards=(ace,),
+        facts={
+            "played": str(ace),
+            "queen_with": ctx.who(seat),
+            "king_with": ctx.who(holder),
+            "entry": str(entry),
+        },
         text=(
-            f"{capitalised(ctx.role(seat))} puts up the {ace} {where} hand and takes no finesse: {instead}. "
-            f"The {king} is with {ctx.who(holder)}."
+            f"{capitalised(ctx.role(seat))} leads the {ace} from the {held} and takes no finesse: {way} "
+            f"toward the {held}, the {queen} played if the second "
+            f"hand played low, would have been a finesse against the {king}. The {king} is with "
+            f"{ctx.who(holder)}, {outcome}."
         ),
     )
+
+
+def _entry_to(ctx: Context, i: int, seat: Seat, partner: Seat, suit: Suit) -> Card | None:
+    """A way into ``partner``'s hand from ``seat``'s at trick index ``i``: the best unplayed card of
+    another plain suit, held by ``partner``, of which ``seat`` holds a card to lead."""
+    for other in Suit:
+        if other in (suit, ctx.trump):
+            continue
+        out = ctx.unplayed(other, i)
+        if out and out[0] in ctx.hand(partner, i) and ctx.holding(seat, other, i):
+            return out[0]
+    return None

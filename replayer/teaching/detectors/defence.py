@@ -16,7 +16,7 @@ from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import cards_text, listed
 from .eleven import eleven_count
-from .unblocking import declarer_unblocks
+from .unblocking import declarer_unblocks, high_card_first, not_overtaking, return_held_back
 
 __all__ = ["echo", "unblock", "return_lead", "third_hand"]
 
@@ -244,9 +244,9 @@ def _stops_leading(ctx: Context, leader: Seat, suit: Suit, j: int) -> bool:
 
 @detector("unblock", "Unblocking", Phase.DEFENCE, 2)
 def unblock(ctx: Context) -> list[Finding]:
-    found = declarer_unblocks(ctx)  # the declarer's side: the shorter hand's high cards first
+    found = declarer_unblocks(ctx) + each_trick(ctx, high_card_first)  # the declarer's side: high cards first
     if ctx.nt and ctx.declarer is not None:
-        found += each_trick(ctx, _unblock_at)
+        found += each_trick(ctx, _unblock_at) + each_trick(ctx, not_overtaking)
     return sorted(found, key=lambda f: f.trick)
 
 
@@ -463,7 +463,7 @@ def return_lead(ctx: Context) -> list[Finding]:
             f = _return_at(ctx, leads[0], owner.partner)
             if f is not None:
                 found.append(f)
-    return found
+    return found + each_trick(ctx, return_held_back)
 
 
 def _return_at(ctx: Context, i: int, seat: Seat) -> Finding | None:

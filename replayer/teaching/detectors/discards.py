@@ -12,7 +12,7 @@ from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector
-from ..words import cards_text
+from ..words import cards_text, listed
 from .defence import _n, _of
 
 __all__ = ["discard"]
@@ -32,6 +32,7 @@ class _Discard(enum.StrEnum):
     GUARD_DEVIATION = "DISCARD_GUARD_DEVIATION"
     NOT_RUFF = "DISCARD_NOT_RUFF"
     NEUTRAL = "DISCARD_NEUTRAL"
+    VOID_RUFF = "DISCARD_VOID_RUFF"
 
 
 @detector("discard", "Discards", Phase.DEFENCE, 5)
@@ -44,7 +45,10 @@ def discard(ctx: Context) -> list[Finding]:
             if ctx.defender(seat) and _is_discard(ctx, i, seat, card):
                 found.append(_discard_at(ctx, i, seat, card, first.get(seat)))
                 first.setdefault(seat, card.suit)
-    return found
+    runs = [f for f in (_run_finding(ctx, r) for r in _runs(ctx)) if f is not None]
+    taken = {(f.seats[0], c) for f in runs for c in f.cards}
+    kept = [f for f in found if f.shown or (f.seats[0], f.cards[0]) not in taken]
+    return kept + runs
 
 
 def _is_discard(ctx: Context, i: int, seat: Seat, card: Card) -> bool:
@@ -379,4 +383,94 @@ def _not_ruff_text(ctx: Context, i: int, seat: Seat, card: Card) -> str:
         f"him with no {suit} either; {ctx.who(seat.partner)} holds the commanding {suit}, the {top}: "
         f"{b} discards {card} rather than trump. Elwell's rule: when a suit is led whose commanding card "
         f"the partner holds, the best defence is to take a discard."
+    )
+
+
+# --- a defender's runs of discards that empty a suit, to trump it later
+
+
+def _runs(ctx: Context) -> list[tuple[Seat, list[int]]]:
+    """Each defender's discards that throw away every card he held of a suit, one discard after
+    another with no round of the suit followed in between: (seat, the trick indexes)."""
+    out: list[tuple[Seat, list[int]]] = []
+    for seat in ctx.defenders:
+        for suit in Suit:
+            idx = [i for i, t in enumerate(ctx.tricks) if _discarded(ctx, i, seat, suit)]
+            if idx and len(ctx.holding(seat, suit, idx[0])) == len(idx):
+                out.append((seat, idx))
+    return out
+
+
+def _discarded(ctx: Context, i: int, seat: Seat, suit: Suit) -> bool:
+    card = ctx.card_of(i, seat)
+    led = ctx.lead(i)
+    return (
+        ctx.declarer is not None
+        and card is not None
+        and card.suit == suit
+        and led is not None
+        and led[0] != seat
+        and _is_discard(ctx, i, seat, card)
+    )
+
+
+def _run_finding(ctx: Context, run: tuple[Seat, list[int]]) -> Finding | None:
+    seat, idx = run
+    cards = tuple(c for i in idx if (c := ctx.card_of(i, seat)) is not None)
+    ruff = _ruffed_later(ctx, seat, cards[0].suit, idx[-1])
+    if ruff is None:
+        return None
+    j, trump = ruff
+    label, text, wins = _Discard.VOID_RUFF, _void_ruff_text(ctx, seat, cards, idx, j, trump), [j]
+    return Finding(
+        motif="discard",
+        label=label,
+        trick=_n(ctx, idx[0]),
+        tricks=tuple(_n(ctx, k) for k in [*idx, *wins]),
+        seats=(seat,),
+        cards=cards,
+        facts={"suit": cards[0].suit.word, "discarded": [str(c) for c in cards]},
+        text=text,
+    )
+
+
+def _ruffed_later(ctx: Context, seat: Seat, suit: Suit, last: int) -> tuple[int, Card] | None:
+    """The first later round of ``suit`` the seat, out of it, trumps and wins, when his partner's
+    card was not winning the trick before he played."""
+    for j in range(last + 1, len(ctx.tricks)):
+        led, card = ctx.led(j), ctx.card_of(j, seat)
+        if led is None or led.suit != suit or card is None or not ctx.complete(j):
+            continue
+        before = ctx.winning_so_far(j, ctx.position(j, seat))
+        if (
+            card.suit != ctx.trump
+            or ctx.tricks[j].winner != seat
+            or before is None
+            or before[0] == seat.partner
+        ):
+            return None
+        return j, card
+    return None
+
+
+def _listed(ctx: Context, seat: Seat, cards: tuple[Card, ...], idx: list[int]) -> tuple[str, str]:
+    """("the ♣7, the ♣8 and the ♣9", "tricks 4, 5 and 6") for the run's cards and tricks."""
+    return (
+        listed([f"the {c}" for c in cards]),
+        ("trick " if len(idx) == 1 else "tricks ") + listed([str(_n(ctx, i)) for i in idx]),
+    )
+
+
+def _void_ruff_text(
+    ctx: Context, seat: Seat, cards: tuple[Card, ...], idx: list[int], j: int, trump: Card
+) -> str:
+    thrown, when = _listed(ctx, seat, cards, idx)
+    lead = ctx.lead(j)
+    assert lead is not None  # a round of the suit was led at j
+    suit = cards[0].suit
+    what = f"his only {suit.singular}" if len(cards) == 1 else f"all his {suit.word}"
+    name = ctx.role(seat)
+    return (
+        f"{name[0].upper()}{name[1:]} throws {what}, {thrown}, at {when}; with no {suit.singular} left, "
+        f"{name} trumps {ctx.role(lead[0])}'s {lead[1]} with the {trump} at trick {_n(ctx, j)} and wins it."
     )

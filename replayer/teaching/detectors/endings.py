@@ -19,9 +19,9 @@ from functools import cache
 
 from ...rules.cards import Card, Suit
 from ...rules.seats import Pair, Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
-from ..words import cards_text, listed, number_word
+from ..words import capitalised, cards_text, listed, number_word
 
 __all__ = ["squeeze", "suit_tricks", "throw_in"]
 
@@ -82,7 +82,7 @@ def _gift(ctx: Context, i: int, seat: Seat, suit: Suit) -> tuple[int, int] | Non
 def throw_in(ctx: Context) -> list[Finding]:
     """A player put on lead by the adversaries' trick, with nothing but suits that give them a trick
     if he opens them: whatever he leads, they gain."""
-    return each_trick(ctx, _throw_in_at)
+    return each_trick(ctx, _throw_in_at) + each_trick(ctx, _lead_thrown_at)
 
 
 def _forced(ctx: Context, k: int, seat: Seat) -> dict[Suit, tuple[int, int]] | None:
@@ -188,7 +188,7 @@ def _throw_in_note(
 def squeeze(ctx: Context) -> list[Finding]:
     """A defender forced to discard when every card he holds guards a suit against the declaring
     side, whose threat in the suit he lets go then wins a trick."""
-    return each_trick(ctx, _squeeze_at)
+    return each_trick(ctx, _squeeze_at) + _forcing(ctx)
 
 
 def _side_tricks(held: dict[Seat, list[Card]], defender: Seat) -> int:
@@ -278,3 +278,191 @@ def _squeeze_note(
     }
     tricks = (number, ctx.tricks[j].number)
     return Finding("squeeze", "SQUEEZE", number, (seat,), (card, winner), text, tricks, facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Forcing discards (Elwell's rule), reported by the squeeze detector
+
+
+def _run_before(ctx: Context, i: int) -> list[int]:
+    """The trick indexes just before ``i`` that the declaring side led and won, back to the first
+    that it did not (a trump lead while a defender still held a trump draws trumps: it ends the run)."""
+    run: list[int] = []
+    for j in range(i - 1, -1, -1):
+        first, won = ctx.lead(j), ctx.tricks[j].winner
+        if first is None or won is None or not ctx.complete(j):
+            break
+        if not ctx.declarer_side(first[0]) or not ctx.declarer_side(won):
+            break
+        if first[1].suit == ctx.trump and any(ctx.trumps(d, j) for d in ctx.defenders):
+            break
+        run.insert(0, j)
+    return run
+
+
+def _discards(ctx: Context, run: list[int]) -> list[tuple[int, Seat, Card]]:
+    """The defenders' discards in the tricks ``run`` (a card of another suit than the one led)."""
+    out = []
+    for j in run:
+        led = ctx.led(j)
+        for seat, card in ctx.tricks[j].plays:
+            if led is not None and ctx.defender(seat) and card.suit not in (led.suit, ctx.trump):
+                out.append((j, seat, card))
+    return out
+
+
+def _short_or_finessed(ctx: Context, i: int, seat: Seat, suit: Suit) -> bool:
+    """The suit is one Elwell would open only after forcing discards: six or seven cards of it in
+    the two hands at the deal, or opened by a lead up to partner's tenace (a finesse to be placed)."""
+    held = sum(len(ctx.holding(s, suit, 0)) for s in ctx.declaring)
+    partner = next((s for s in ctx.declaring if s != seat), None)
+    if partner is not None and ctx.tenace(partner, suit, i) is not None:
+        return True
+    return held in (6, 7) and _low_card_wins(ctx, i, suit) is not None
+
+
+def _low_card_wins(ctx: Context, i: int, suit: Suit) -> tuple[int, Card] | None:
+    """A later trick the declaring side wins with a card of ``suit`` below a card of it that a
+    defender held at trick index ``i``: the first such (index, card)."""
+    theirs = [c for d in ctx.defenders for c in ctx.holding(d, suit, i)]
+    for j in range(i, len(ctx.tricks)):
+        won = ctx.tricks[j].winner
+        card = ctx.card_of(j, won) if won is not None and ctx.declarer_side(won) else None
+        if card is not None and card.suit == suit and any(c.rank > card.rank for c in theirs):
+            return j, card
+    return None
+
+
+def _span_text(span: list[int]) -> str:
+    """``7 and 8``, ``4 to 7``."""
+    return f"{span[0]} and {span[1]}" if len(span) == 2 else f"{span[0]} to {span[-1]}"
+
+
+def _forcing(ctx: Context) -> list[Finding]:
+    """The first time in the hand the declaring side forces discards before opening a suit."""
+    found = each_trick(ctx, _forcing_at)
+    return found[:1]
+
+
+def _forcing_at(ctx: Context, i: int) -> Finding | None:
+    """Trick index ``i``: the declaring side opens a plain suit for the first time, straight after a
+    run of tricks it led and won in which the defenders had to discard, and let that suit go."""
+    first = ctx.lead(i)
+    if ctx.author is not Author.ELWELL or first is None or ctx.declarer is None:
+        return None
+    seat, card = first
+    suit = card.suit
+    if not ctx.declarer_side(seat) or suit == ctx.trump or ctx.first_lead.get(suit) != i:
+        return None
+    if not _short_or_finessed(ctx, i, seat, suit):
+        return None
+    run = _run_before(ctx, i)
+    thrown = _discards(ctx, run)
+    if len(run) < 2 or not any(c.suit == suit for _, _, c in thrown):
+        return None
+    number = ctx.tricks[i].number
+    span = [ctx.tricks[j].number for j in run]
+    leads = cards_text(c for j in run if (c := ctx.led(j)) is not None)
+    by_trick = []
+    for j in sorted({j for j, _, _ in thrown}):
+        each = [f"{ctx.who(s)} the {c}" for jj, s, c in thrown if jj == j]
+        by_trick.append(f"at trick {ctx.tricks[j].number}, {listed(each)}")
+    text = (
+        f"Before opening {suit.word}, the declaring side wins tricks {_span_text(span)} on its own "
+        f"leads ({leads}), and each time the adversaries cannot follow they must discard: "
+        f"{'; '.join(by_trick)}. "
+        f"Elwell's rule: make the adversaries discard before showing your hand in a suit; a discard "
+        f"may give you a trick in it, or show which of them guards it. {capitalised(ctx.role(seat))} opens {suit.word} at trick {number} with the {card}."
+    )
+    facts = {
+        "suit": suit.name,
+        "run": span,
+        "discards": [[ctx.tricks[j].number, s.name, str(c)] for j, s, c in thrown],
+    }
+    cards = tuple(c for _, _, c in thrown)
+    return Finding("squeeze", "DISCARDS_FORCED", span[0], (seat,), cards, text, (*span, number), facts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Throwing the lead (Elwell's rule), reported by the throw-in detector
+
+
+def _ducked(ctx: Context, i: int) -> tuple[Seat, Card] | None:
+    """Trick index ``i``: led by the declaring side and won by a defender, while a declaring hand
+    that played low to it held the best card of the suit led; that hand and the card it kept."""
+    led, won = ctx.led(i), ctx.tricks[i].winner
+    if led is None or won is None or not ctx.complete(i) or ctx.declarer_side(won):
+        return None
+    first = ctx.lead(i)
+    if first is None or not ctx.declarer_side(first[0]):
+        return None
+    best = ctx.unplayed(led.suit, i)
+    for seat in ctx.declaring:
+        played = ctx.card_of(i, seat)
+        if best and played is not None and played != best[0] and best[0] in ctx.hand(seat, i):
+            return seat, best[0]
+    return None
+
+
+def _lead_thrown_at(ctx: Context, k: int) -> Finding | None:
+    """Trick index ``k``: the defender given the lead by a duck opens a suit in which the declaring
+    side makes more tricks when he opens it than when it must, and it does make them."""
+    if ctx.author is not Author.ELWELL or k == 0 or ctx.declarer is None:
+        return None
+    first = ctx.lead(k)
+    kept = _ducked(ctx, k - 1)
+    if first is None or kept is None or ctx.tricks[k - 1].winner != first[0]:
+        return None
+    seat, card = first
+    if _forced(ctx, k, seat) is not None:
+        return None  # no choice of lead: a throw-in, THROW_IN's note
+    got = _gift(ctx, k, seat, card.suit)
+    if got is None or got[0] <= got[1]:
+        return None
+    won = [
+        j
+        for j in range(k, len(ctx.tricks))
+        if (led := ctx.led(j)) is not None
+        and led.suit == card.suit
+        and (w := ctx.tricks[j].winner) is not None
+        and ctx.declarer_side(w)
+    ]
+    if len(won) <= got[1]:
+        return None
+    return _lead_thrown_note(ctx, k, kept, got, won)
+
+
+def _lead_thrown_note(
+    ctx: Context, k: int, kept: tuple[Seat, Card], got: tuple[int, int], won: list[int]
+) -> Finding | None:
+    first = ctx.lead(k)
+    w = ctx.tricks[won[-1]].winner
+    if first is None or w is None:
+        return None
+    seat, card = first
+    suit, duck, number = card.suit, ctx.tricks[k - 1], ctx.tricks[k].number
+    winning = ctx.card_of(k - 1, seat)
+    by_him, by_them = got
+    hands = [
+        f"{ctx.role(s)}'s {cards_text(ctx.holding(s, suit, k))}" for s in Seat if ctx.holding(s, suit, k)
+    ]
+    text = (
+        f"{capitalised(ctx.role(kept[0]))} keeps the {kept[1]} and lets {ctx.who(seat)} win trick "
+        f"{duck.number} with the {winning}: {ctx.who(seat)} is given the lead. {capitalised(suit.word)} "
+        f"({listed(hands)}) are a suit he cannot open without loss: the declaring side makes "
+        f"{number_word(by_him)} trick{'s' if by_him != 1 else ''} in it if he opens it, "
+        f"{number_word(by_them)} if it must. He leads the {card} at trick {number}, and "
+        f"{ctx.role(w)}'s {ctx.card_of(won[-1], w)} wins trick {ctx.tricks[won[-1]].number}. Elwell's "
+        f"rule: give the lead to an adversary so that he opens a suit you cannot well afford to open."
+    )
+    facts = {
+        "given_the_lead": seat.name,
+        "kept": str(kept[1]),
+        "suit": suit.name,
+        "if_he_leads": by_him,
+        "if_they_lead": by_them,
+    }
+    tricks = (duck.number, number, *(ctx.tricks[j].number for j in won if ctx.tricks[j].number != number))
+    return Finding(
+        "throw-in", "LEAD_THROWN", duck.number, (kept[0], seat), (kept[1], card), text, tricks, facts
+    )

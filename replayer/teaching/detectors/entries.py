@@ -26,6 +26,8 @@ class _Purpose(enum.StrEnum):
     ESTABLISHED = "established"  # to run an established suit
     SET_UP = "set up"  # to lead the hand's own long suit that is not yet established
     FINESSE = "finesse"  # to lead toward the partner's tenace
+    RUFF = "ruff"  # to lead a suit the partner trumps
+    MASTER = "master"  # to cash a card made master by a round lost just before
 
 
 @detector("re-entry", "Re-entry cards", Phase.DECLARERS_PLAY, 5)
@@ -59,8 +61,11 @@ def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
     for j in range(i + 1, min(i + 3, len(ctx.tricks))):
         u = ctx.tricks[j]
         lead = ctx.led(j)
-        if u.leader != h or lead is None or len(ctx.hand(h, j)) < 2:
-            return None  # the lead was lost again, or the last card is forced
+        if u.leader != h or lead is None:
+            return None  # the lead was lost again
+        last = t.leader == h.partner and _last_long(ctx, j, h, lead, est)
+        if len(ctx.hand(h, j)) < 2 and not (last or _knocked_out(ctx, i, j, h, lead)):
+            return None  # the last card is forced
         why = _entry_use(ctx, j, h, lead, entry.suit, est, i)
         if why is not None and why[0] is _Purpose.FINESSE and _returned(ctx, i, j):
             return (
@@ -85,6 +90,16 @@ def _reentry_at(ctx: Context, i: int, est: list[Established]) -> Finding | None:
             return None
         won.append((j, lead))
     return None
+
+
+def _last_long(ctx: Context, j: int, h: Seat, lead: Card, est: list[Established]) -> bool:
+    """[interp] ``h``'s last card, led at trick index ``j``, is a long card of his suit established
+    before it, and wins: the way in was for that card (Elwell 1902 Hand 6: "dummy's ♣A is the card
+    that puts dummy on lead to play" the ♠6); noted only when the partner led to the entry: an
+    adversary's lead at trick 12 is no way in kept, but the end of the hand."""
+    return ctx.tricks[j].winner == h and any(
+        e.seat == h and e.suit == lead.suit and e.after < j and lead in e.long_cards for e in est
+    )
 
 
 def _returned(ctx: Context, i: int, j: int) -> bool:
@@ -141,7 +156,11 @@ def _entry_use(
         and ctx.tenace(h.partner, lead.suit, j)
     ):
         return _Purpose.FINESSE, h.partner
+    if _knocked_out(ctx, i, j, h, lead):
+        return _Purpose.MASTER, h
     crossed = ctx.tricks[i].leader == h.partner
+    if crossed and lead.suit != entry_suit and _gives_ruff(ctx, j, h, lead):
+        return _Purpose.RUFF, h.partner
     if (
         crossed
         and lead.suit != entry_suit
@@ -150,6 +169,51 @@ def _entry_use(
     ):
         return _Purpose.SET_UP, h
     return None
+
+
+def _knocked_out(ctx: Context, i: int, j: int, h: Seat, lead: Card) -> bool:
+    """[interp] (issue 14: a re-entry kept) The trick just before the entry at trick index ``i``
+    was a round of ``lead``'s suit that ``h``'s partner led and an adversary won with the last card of
+    the suit above ``lead``; ``h``, who kept the entry, leads ``lead`` at trick index ``j`` and wins
+    with it; the entry, in another suit, was ``h``'s only master outside the suit at that round
+    (Elwell 1904 Hand 37: "Z leads the ♠6 to force out A's ♠K while dummy still holds the ♥A to
+    get back in")."""
+    entry = ctx.tricks[i].card_of(h)
+    if i == 0 or j != i + 1 or ctx.tricks[j].winner != h or entry is None or entry.suit == lead.suit:
+        return False
+    if ctx.tricks[i].led_suit != entry.suit:
+        return False  # a ruff is no way in kept
+    # [interp] and the entry was h's only master outside the suit: his one way back
+    if [c for c in ctx.hand(h, i - 1) if c.suit != lead.suit and _master(ctx, i - 1, h, c)] != [entry]:
+        return False
+    k = ctx.tricks[i - 1]
+    w = k.winner
+    card = k.card_of(w) if w is not None else None
+    return (
+        w is not None
+        and card is not None
+        and w.side != h.side
+        and k.leader == h.partner
+        and k.led_suit == lead.suit == card.suit
+        and card.rank > lead.rank
+        and _master(ctx, j, h, lead)
+    )
+
+
+def _gives_ruff(ctx: Context, j: int, h: Seat, lead: Card) -> bool:
+    """[interp] (issue 14: a defender's entries) A defender, put in by his partner, leads at trick
+    index ``j`` a plain suit his partner trumps and wins with the trump: the way in, in another
+    suit, was for the ruff (Foster Hand 2: "A club is A's only chance of putting B in again"; B's ♦7 then goes to A's ♥K)."""
+    t = ctx.tricks[j]
+    card = t.card_of(h.partner)
+    return (
+        not ctx.declarer_side(h)
+        and ctx.trump is not None
+        and lead.suit != ctx.trump
+        and card is not None
+        and card.suit == ctx.trump
+        and t.winner == h.partner
+    )
 
 
 def _sets_up(ctx: Context, j: int, h: Seat, lead: Card, est: list[Established]) -> bool:
@@ -215,6 +279,13 @@ def _reentry_finding(
         via = f"{before}{capitalised(via)}" if before else via
     elif purpose is _Purpose.SET_UP:
         goal = f"leads the {lead} at trick {u.number} to set up {whose} {lead.suit.word}"
+    elif purpose is _Purpose.MASTER:
+        goal = f"leads the {lead} at trick {u.number}, now the master {lead.suit.singular}"
+        setup, before = _set_up(ctx, i, h, lead.suit)
+        via = f"{before}{capitalised(via)}" if before else via
+    elif purpose is _Purpose.RUFF:
+        ruff = u.card_of(hand)
+        goal = f"leads the {lead} at trick {u.number} for {ctx.role(hand)} to trump, and {ctx.role(hand)}'s {ruff} wins it"
     else:
         goal = (
             f"leads the {lead} at trick {u.number} for the finesse toward "
@@ -224,6 +295,8 @@ def _reentry_finding(
         _Purpose.ESTABLISHED: f"the long {lead.suit.word}",
         _Purpose.SET_UP: f"setting up the {lead.suit.word}",
         _Purpose.FINESSE: "the finesse",
+        _Purpose.RUFF: "the ruff",
+        _Purpose.MASTER: f"the {lead}",
     }[purpose]
     text = f"Re-entry: {via}{then}{goal}. The {entry} was the way in that {need} needed."
     made = _made(ctx, i, h, entry) or _forced(ctx, i, h, entry)
@@ -261,13 +334,24 @@ def _run_words(ctx: Context, j: int, hand: Seat, suit: Suit) -> str:
     if not out or all(c.rank < mine[-1].rank for c in out):
         return f"established {suit.word}"
     top = max(c.rank for c in out)
-    longs = [c for c in mine if c.rank < top]
+    # [interp] a long card the hand later leads and the partner overtakes is not called good
+    # (Elwell 1904 Hand 4: the dealer's ♣5 under dummy's ♣9; Hand 40: the ♠7 under the ♠8)
+    longs = [c for c in mine if c.rank < top and not _overtaken(ctx, j, hand, c)]
+    if not longs:
+        return suit.word
     held = [(o, [c for c in ctx.holding(o, suit, j) if c.rank > longs[-1].rank]) for o in opponents(hand)]
     above = [f"{ctx.role(o)}'s {cards_text(cs)}" for o, cs in held if cs]
     fallen = "has" if sum(len(cs) for _, cs in held) == 1 else "have"
     return (
         f"{suit.word}; the {cards_text(longs)} {'is' if len(longs) == 1 else 'are'} good only once "
         f"{listed(above)} {fallen} fallen"
+    )
+
+
+def _overtaken(ctx: Context, j: int, hand: Seat, card: Card) -> bool:
+    """``hand`` leads ``card`` at or after trick index ``j`` and his partner wins that trick."""
+    return any(
+        t.leader == hand and t.card_of(hand) == card and t.winner == hand.partner for t in ctx.tricks[j:]
     )
 
 
@@ -337,7 +421,7 @@ def _set_up(ctx: Context, i: int, h: Seat, suit: Suit) -> tuple[list[int], str]:
     led = [m for m in ctx.rounds(suit) if m < i and ctx.complete(m) and ctx.tricks[m].leader.side == h.side]
     lost = [m for m in led if (w := ctx.tricks[m].winner) is not None and w.side != h.side]
     if not lost:
-        return [], ""
+        return _made_good(ctx, i, h, suit, led)
     rounds = [m for m in led if m <= lost[-1]]
     taken = listed([_won_by(ctx, m) for m in lost])
     word = "trick" if len(rounds) == 1 else "tricks"
@@ -346,6 +430,39 @@ def _set_up(ctx: Context, i: int, h: Seat, suit: Suit) -> tuple[list[int], str]:
     return rounds, (
         f"the {suit.word} are led at {word} {at} ({taken}) while {ctx.role(h)} still holds the {entry}. "
     )
+
+
+def _made_good(ctx: Context, i: int, h: Seat, suit: Suit, led: list[int]) -> tuple[list[int], str]:
+    """[interp] (issue 14: a re-entry kept, not only used) No round of ``suit`` was lost, but ``h``'s
+    suit became established, before the re-entry at trick index ``i``, at a trick another hand won:
+    the lead went away from ``h`` while he kept the entry (Elwell 1904 Hand 1: B's ♥J wins trick 8
+    and "Z keeps his ♦K to get in and run the spades"; Elwell 1902 Hand 6: the dealer ruffs dummy's
+    ♠4 at trick 11, and "dummy's ♣A is the card that puts dummy on lead")."""
+    e = next((e for e in establishments(ctx) if e.seat == h and e.suit == suit and e.after < i), None)
+    if e is None or not _lead_away(ctx, e.after, h):
+        return [], ""
+    rounds = sorted({*(m for m in led if m <= e.after), e.after})
+    before = [str(ctx.tricks[m].number) for m in rounds if m in led]
+    word = "trick" if len(before) == 1 else "tricks"
+    were = f"are led at {word} {listed(before)} and " if before else ""
+    entry = ctx.tricks[i].card_of(h)
+    n = ctx.tricks[e.after].number
+    return rounds, (
+        f"the {suit.word} {were}are established after trick {n} ({_won_by(ctx, e.after)}) while "
+        f"{ctx.role(h)} still holds the {entry}. "
+    )
+
+
+def _lead_away(ctx: Context, m: int, h: Seat) -> bool:
+    """Trick index ``m`` takes the lead from ``h``: an adversary wins it, or ``h``'s partner trumps
+    a card of another suit led."""
+    t = ctx.tricks[m]
+    w = t.winner
+    if w is None or w == h:
+        return False
+    card = t.card_of(w)
+    ruff = card is not None and card.suit == ctx.trump and card.suit != t.led_suit
+    return w.side != h.side or ruff
 
 
 def _won_by(ctx: Context, m: int) -> str:

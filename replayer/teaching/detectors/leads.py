@@ -16,7 +16,7 @@ from ...rules.play import trick_winner
 from ...rules.seats import Seat
 from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
-from ..words import capitalised, cards_text
+from ..words import capitalised, cards_text, listed
 
 __all__ = ["lead", "through"]
 
@@ -389,7 +389,9 @@ def through(ctx: Context) -> list[Finding]:
     from whether the dealer passed the make."""
     if ctx.declarer is None or ctx.dummy is None:
         return []
-    return each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at) + each_trick(ctx, _wait_at)
+    found = each_trick(ctx, _through_at) + each_trick(ctx, _through_honour_at) + each_trick(ctx, _wait_at)
+    found += each_trick(ctx, _no_wait_at) + each_trick(ctx, _arranged_at)
+    return found + each_trick(ctx, _into_tenace_at)
 
 
 def _new_suit(ctx: Context, i: int) -> tuple[Seat, Card] | None:
@@ -573,6 +575,123 @@ def _wait_at(ctx: Context, i: int) -> Finding | None:
     facts = {"suit": suit.word, "over": str(got.over), "kept": str(got.kept), "again_at": again}
     cards, tricks = (first[1], got.over), (t.number, again)
     return Finding("through", "THROUGH_WAIT", t.number, (waiter, second), cards, text, tricks, facts)
+
+
+def _no_wait_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 26 trick 3: "B has no reason to wait for the trumps to be led through again, as
+    he does not hold a tenace over dummy."  The defender who won his partner's lead through
+    (``_through_honour`` at the trick before) leads the suit himself with his card over the honour the
+    second hand kept, holding beside it no card over the second hand's next card below that honour:
+    no tenace to wait with (the contrary of ``_wait_at``).  Elwell's lessons only."""
+    got = _through_honour(ctx, i - 1) if i > 0 and ctx.author is Author.ELWELL else None
+    first = ctx.lead(i)
+    if got is None or first is None or first[0] != got.leader.partner or not ctx.defender(first[0]):
+        return None
+    waiter, second, suit = first[0], got.second, got.led.suit
+    held = ctx.holding(waiter, suit, i)
+    below = [c for c in ctx.holding(second, suit, i) if c.rank < got.kept.rank]
+    if first[1] != got.over or ctx.tricks[i - 1].winner != waiter or len(held) < 2 or not below:
+        return None
+    if any(c.rank > below[0].rank for c in held if c != got.over) or ctx.tenace(waiter, suit, i) is not None:
+        return None
+    name = {s: ctx.role(s) for s in Seat}
+    text = (
+        f"{capitalised(name[waiter])} leads {got.over} himself rather than wait for {name[got.leader]} to "
+        f"lead {suit.word} through {name[second]} again: his {cards_text(held)} is no tenace over "
+        f"{name[second]}'s {cards_text(ctx.holding(second, suit, i))}, for beside the {got.over}, which sits "
+        f"over the {got.kept}, he holds nothing over the {below[0]}. Without a tenace over {name[second]} he "
+        f"has, by Elwell's rule, no reason to wait."
+    )
+    facts = {"suit": suit.word, "over": str(got.over), "kept": str(got.kept), "next": str(below[0])}
+    tricks = (ctx.tricks[i - 1].number, ctx.tricks[i].number)
+    return Finding(
+        "through", "THROUGH_NO_WAIT", ctx.tricks[i].number, (waiter, second), (got.over,), text, tricks, facts
+    )
+
+
+def _arranged_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 34 trick 2 ("Arranging the Lead"): B returns his partner's spades with the ♠3,
+    not the ♠K, so that his ♠K wins the last round and he can lead hearts through the dealer.  A lead
+    through by a defender (``_through_honour`` at trick index ``i``) made after the partner's lead of the partner's
+    own suit put the leader in (``_put_in``) with a card he had kept when he led that suit back with a
+    lower one.  Noted at that earlier lead, naming the three tricks."""
+    got = _through_honour(ctx, i)
+    if got is None or not ctx.defender(got.leader) or ctx.tricks[i - 1].leader != got.leader.partner:
+        return None
+    if not _put_in(ctx, i, got.leader):
+        return None
+    leader, before = got.leader, ctx.tricks[i - 1]
+    won = ctx.card_of(i - 1, leader)
+    suit = before.plays[0][1].suit
+    if won is None or won.suit != suit or ctx.owner.get(suit) != leader.partner:
+        return None
+    back = [j for j in ctx.rounds(suit) if j < i - 1 and ctx.tricks[j].leader == leader]
+    if not back or won not in ctx.hand(leader, back[0]):
+        return None
+    j = back[0]
+    low = ctx.tricks[j].plays[0][1]
+    if low.rank > won.rank:
+        return None
+    name = {s: ctx.role(s) for s in Seat}
+    numbers = (ctx.tricks[j].number, before.number, ctx.tricks[i].number)
+    text = (
+        f"{capitalised(name[leader])} leads back {name[leader.partner]}'s {suit.word} with the {low}, not "
+        f"the {won}, arranging the lead: kept, the {won} wins trick {numbers[1]} and puts "
+        f"{name[leader]} on lead to lead the {got.led} through {name[got.second]}'s "
+        f"{cards_text(ctx.holding(got.second, got.led.suit, i))} at trick {numbers[2]}."
+    )
+    facts = {"kept": str(won), "led": str(low), "through": str(got.led)}
+    return Finding(
+        "through", "THROUGH_ARRANGED", numbers[0], (leader, got.second), (low, won), text, numbers, facts
+    )
+
+
+def _surrounded(ctx: Context, seat: Seat, suit: Suit, i: int) -> list[tuple[Card, Card, Card]]:
+    """[interp] D-7 over each honour of ``seat``'s in ``suit``: the next unplayed cards above it and below
+    it that are not his are both his left-hand adversary's (dummy's ♠A Q 10 round A's ♠K J).  Returns
+    (above, honour, below) for every honour, or [] when any honour of his is not so surrounded."""
+    out, mine = ctx.unplayed(suit, i), ctx.holding(seat, suit, i)
+    theirs = set(ctx.holding(seat.lho, suit, i))
+    found = []
+    for h in (c for c in mine if c.rank.is_honour):
+        above = [c for c in out if c.rank > h.rank and c not in mine]
+        below = [c for c in out if c.rank < h.rank and c not in mine]
+        if not above or not below or above[-1] not in theirs or below[0] not in theirs:
+            return []
+        found.append((above[-1], h, below[0]))
+    return found
+
+
+def _into_tenace_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 29 trick 3: "A cannot afford to lead spades, as Y holds a double major tenace
+    over his hand"; Elwell 1902 ("Leading through strength"): "Holding one or two high cards of dummy's
+    strong suit that are _not_ in sequence, avoid leading the suit."  A defender's first switch to a new
+    suit after the opening, while his longest suit (five or more, unled) has every honour of his
+    surrounded by dummy, who plays after him.  Elwell's lessons only."""
+    got = _new_suit(ctx, i) if i > 0 and ctx.author is Author.ELWELL else None
+    if got is None or got[0].lho != ctx.dummy:
+        return None
+    seat, card = got
+    if any(ctx.tricks[j].leader == seat and _new_suit(ctx, j) is not None for j in range(1, i)):
+        return None
+    length = {s: len(ctx.holding(seat, s, i)) for s in Suit if s != ctx.trump}
+    long = max(length, key=lambda s: length[s])
+    if long == card.suit or length[long] < 5 or ctx.rounds(long) and ctx.rounds(long)[0] < i:
+        return None
+    caught = _surrounded(ctx, seat, long, i)
+    if not caught or ctx.dummy is None:
+        return None
+    name = {s: ctx.role(s) for s in Seat}
+    mine, dummy = ctx.holding(seat, long, i), ctx.holding(ctx.dummy, long, i)
+    rounds = listed([f"the {a} and {b} either side of his {h}" for a, h, b in caught])
+    text = (
+        f"{capitalised(name[seat])} leads the {card} and not his long {cards_text(mine)}: dummy's "
+        f"{cards_text(dummy)}, which plays after him, holds a tenace over his honours ({rounds}). By Elwell's "
+        f"rule he does not lead into it."
+    )
+    facts = {"suit": long.word, "caught": [str(h) for _, h, _ in caught]}
+    number = ctx.tricks[i].number
+    return Finding("through", "TENACE_NOT_LED_INTO", number, (seat, ctx.dummy), (card,), text, (), facts)
 
 
 def _put_in(ctx: Context, i: int, leader: Seat) -> str:

@@ -80,10 +80,30 @@ def _first_established(ctx: Context, p: Seat, s: Suit) -> Established | None:
             break
         if _is_established(ctx, p, s, t + 1):
             long_cards = tuple(c for c in ctx.holding(p, s, t + 1) if c.rank < opp_top)
-            if not long_cards or _promoted(ctx, p, s, t):
+            if not long_cards or _promoted(ctx, p, s, t) or _masters_before(ctx, p, s, t):
                 return None
             return Established(p, s, t, long_cards)
     return None
+
+
+def _masters_before(ctx: Context, p: Seat, s: Suit, t: int) -> bool:
+    """[interp] At the start of some trick up to index ``t`` every card of ``s`` that ``p`` holds is
+    above every card of it the adversaries still hold, and the adversaries then throw cards of ``s``
+    away on other suits: the cards were masters by rank and the adversaries' cards went on
+    discards; no long card was made (Elwell 1904 Hand 6: dummy's ♣K Q J, masters once B's ♣A fell
+    at trick 2, while A threw his ♣6 and ♣8 on diamonds)."""
+    for k in range(t + 1):
+        mine = ctx.holding(p, s, k)
+        theirs = [c for o in opponents(p) for c in ctx.holding(o, s, k)]
+        if mine and theirs and mine[-1].rank > max(c.rank for c in theirs):
+            return any(_thrown(ctx, o, s, m) for o in opponents(p) for m in range(k, t + 1))
+    return False
+
+
+def _thrown(ctx: Context, o: Seat, s: Suit, m: int) -> bool:
+    card = ctx.tricks[m].card_of(o)
+    led = ctx.tricks[m].led_suit
+    return card is not None and card.suit == s and led is not None and led != s
 
 
 def _blockers(ctx: Context, e: Established, i: int) -> list[Card]:

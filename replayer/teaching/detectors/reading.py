@@ -46,6 +46,10 @@ def placing(ctx: Context) -> list[Finding]:
     found += each_trick(ctx, _show_out_at)
     found += each_trick(ctx, _return_at)
     found += each_trick(ctx, _lowest_at)
+    found += each_trick(ctx, _discards_at)
+    found += each_trick(ctx, _drop_at)
+    found += each_trick(ctx, _eleven_at)
+    found += each_trick(ctx, _misplaced_at)
     kept: list[Finding] = []
     for f in sorted(found, key=lambda f: f.trick):
         placed = set(_placed(f))
@@ -287,16 +291,93 @@ def _show_out_note(ctx: Context, k: int, j: int, showed: Seat, card: Card, win: 
         f"{winner} {win} wins: a finesse against {ctx.who(other)}'s {over}, which the show-out placed."
     )
     facts = {"showed_out": showed.name, "placed": [str(c) for c in rest], "finesse": str(win)}
+    tricks: tuple[int, ...] = (shown_at, played_at)
+    waited = _waited(ctx, suit, k, over)
+    if waited is not None:
+        text += waited[1]
+        tricks = (waited[0], *tricks)
     return Finding(
-        "placing",
-        "PLACED_BY_SHOW_OUT",
-        played_at,
-        (ctx.declarer, other),
-        (card, win),
-        text,
-        (shown_at, played_at),
-        facts,
+        "placing", "PLACED_BY_SHOW_OUT", played_at, (ctx.declarer, other), (card, win), text, tricks, facts
     )
+
+
+def _two_way(ctx: Context, q: Card, i: int) -> bool:
+    """At trick index ``i`` the declarer and dummy each hold a card above ``q`` and one below it with
+    nothing between but their own cards or cards played: either hand can finesse against ``q``."""
+    if ctx.declarer is None or ctx.dummy is None:
+        return False
+    ours = set(ctx.hand(ctx.declarer, i)) | set(ctx.hand(ctx.dummy, i))
+    live = set(ctx.unplayed(q.suit, i))
+    for seat in (ctx.declarer, ctx.dummy):
+        held = ctx.holding(seat, q.suit, i)
+        if not any(c.rank > q.rank for c in held):
+            return False
+        below = [c for c in held if c.rank < q.rank]
+        if not below or any(
+            _card(q.suit, r) in live and _card(q.suit, r) not in ours
+            for r in range(int(below[0].rank) + 1, int(q.rank))
+        ):
+            return False
+    return True
+
+
+def _waited(ctx: Context, suit: Suit, upto: int, q: Card) -> tuple[int, str] | None:
+    """When the declarer's side, though it could finesse either way against ``q``, made its first lead
+    in another suit and no card of ``suit`` was led before trick index ``upto``: the trick number of
+    that first lead, and a sentence saying so."""
+    first = next((r for r, t in enumerate(ctx.tricks) if ctx.declarer_side(t.leader)), None)
+    if first is None or first >= upto or any(r < upto for r in ctx.rounds(suit)):
+        return None
+    lead = ctx.lead(first)
+    if lead is None or lead[1].suit == suit or not _two_way(ctx, q, first):
+        return None
+    number = ctx.tricks[first].number
+    who = "the dealer" if lead[0] == ctx.declarer else "dummy"
+    return number, (
+        f" {ctx.dealer_word().capitalize()} could have finessed for the {q} either way, but left the "
+        f"{suit.word} alone until then: his side's first lead, at trick {number}, was {who}'s {lead[1]}, "
+        f"and no {suit.singular} was led before trick {ctx.tricks[upto].number}."
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Discards place a card: one defender throws cards of the suit, the other keeps all his
+
+
+def _thrown(ctx: Context, seat: Seat, upto: int) -> list[tuple[int, Card]]:
+    """``seat``'s discards (cards off the suit led, not trumps) before trick index ``upto``."""
+    out: list[tuple[int, Card]] = []
+    for r in range(upto):
+        led, card = ctx.led(r), ctx.card_of(r, seat)
+        if led is not None and card is not None and card.suit != led.suit and card.suit != ctx.trump:
+            out.append((r, card))
+    return out
+
+
+def _discards_at(ctx: Context, j: int) -> Finding | None:
+    """Trick index ``j``: the declarer's side leads a suit for the first time, one defender having
+    thrown cards of it and the other, who has thrown only other suits, keeping all of his; the
+    declarer's side wins below the keeper's high card, the one card above its winner it has not seen."""
+    first = ctx.lead(j)
+    if first is None or ctx.declarer is None or not ctx.complete(j) or not ctx.declarer_side(first[0]):
+        return None
+    suit, won = first[1].suit, ctx.tricks[j].winner
+    if suit == ctx.trump or any(r < j for r in ctx.rounds(suit)) or won is None or not ctx.declarer_side(won):
+        return None
+    win = ctx.card_of(j, won)
+    for keeper in ctx.defenders:
+        his, thrower = ctx.card_of(j, keeper), keeper.partner
+        kept = ctx.holding(keeper, suit, j)
+        if win is None or his is None or his.suit != suit or ctx.position(j, keeper) > ctx.position(j, won):
+            continue
+        over = [c for c in ctx.unplayed(suit, j) if c.rank > win.rank and _theirs(ctx, c, j)]
+        thrown, mine = _thrown(ctx, thrower, j), _thrown(ctx, keeper, j)
+        if not over or any(c not in kept for c in over) or len(kept) < 2:
+            continue
+        if any(c.suit == suit for _, c in mine) or not mine or not any(c.suit == suit for _, c in thrown):
+            continue
+        return _discards_note(ctx, j, keeper, win, over[0])
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -437,3 +518,243 @@ def _leaves_suit(ctx: Context, i: int, leader: Seat, suit: Suit) -> tuple[int, C
             return j, first[1]
         return None
     return None
+
+
+def _theirs(ctx: Context, card: Card, i: int) -> bool:
+    """``card`` is a defender's at the start of trick index ``i``."""
+    seat = ctx.holder(card, i)
+    return seat is not None and ctx.defender(seat)
+
+
+def _discards_note(ctx: Context, j: int, keeper: Seat, win: Card, q: Card) -> Finding:
+    suit, thrower = win.suit, keeper.partner
+    thrown = [(r, c) for r, c in _thrown(ctx, thrower, j) if c.suit == suit]
+    mine = [c for _, c in _thrown(ctx, keeper, j)]
+    lead, won, his = ctx.lead(j), ctx.tricks[j].winner, ctx.card_of(j, keeper)
+    assert lead is not None and won is not None and his is not None
+    at = [ctx.tricks[r].number for r, _ in thrown]
+    when = f"trick {at[0]}" if len(at) == 1 else f"tricks {listed([str(n) for n in at])}"
+    word, dealer, k = suit.word, ctx.dealer_word(), ctx.who(keeper)
+    winner = f"{dealer}'s" if won == ctx.declarer else "dummy's"
+    text = (
+        f"Before trick {ctx.tricks[j].number} {ctx.who(thrower)} has thrown the "
+        f"{listed([str(c) for _, c in thrown])} at {when}, while {k}, who "
+        f"has thrown the {cards_text(mine)}, keeps all his {word}, the {cards_text(ctx.holding(keeper, suit, j))}: "
+        f"{k} is the one guarding the {word}, so {dealer} can place the {q} with him. At trick "
+        f"{ctx.tricks[j].number} {ctx.role(lead[0])} leads the {lead[1]}, {k} plays the {his}, and {winner} "
+        f"{win} wins: a finesse against {k}'s {q}, which the discards placed."
+    )
+    tricks: tuple[int, ...] = (*at, ctx.tricks[j].number)
+    waited = _waited(ctx, suit, j, q)
+    if waited is not None:
+        text += waited[1]
+        tricks = (waited[0], *tricks)
+    facts = {"placed": [str(q)], "thrown": [str(c) for _, c in thrown], "finesse": str(win)}
+    return Finding(
+        "placing",
+        "PLACED_BY_DISCARDS",
+        ctx.tricks[j].number,
+        (ctx.declarer or keeper, keeper),
+        (win,),
+        text,
+        tuple(sorted(set(tricks))),
+        facts,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# An honour dropped under a higher card is a lone card: the declarer will ruff, so trumps are led
+
+
+def _drop_at(ctx: Context, i: int) -> Finding | None:
+    """Trick index ``i``, in a trump make: a defender's card wins while the declarer plays an honour
+    of the suit below it, his only card of the suit; the same defender leads a trump next."""
+    first = ctx.lead(i)
+    if first is None or ctx.trump is None or ctx.declarer is None or not ctx.complete(i):
+        return None
+    leader, led = first
+    dropped = ctx.card_of(i, ctx.declarer)
+    if not ctx.defender(leader) or ctx.tricks[i].winner != leader or led.suit == ctx.trump:
+        return None
+    if dropped is None or dropped.suit != led.suit or dropped.rank < Rank.TEN:
+        return None
+    if ctx.holding(ctx.declarer, led.suit, i) != [dropped] or i + 1 >= len(ctx.tricks):
+        return None  # not his only card of the suit
+    nxt = ctx.lead(i + 1)
+    if nxt is None or nxt[0] != leader or nxt[1].suit != ctx.trump or not ctx.trumps(ctx.declarer, i + 1):
+        return None
+    word, dealer, who = led.suit.word, ctx.dealer_word(), ctx.who(leader)
+    number = ctx.tricks[i].number
+    text = (
+        f"At trick {number} {dealer} plays the {dropped} to {who}'s {led}. It cannot win the trick, and a "
+        f"player with a smaller {led.suit.singular} would have kept it, so {who} can read it as {dealer}'s "
+        f"only {led.suit.singular}; and so it is: {dealer} can ruff the next round of {word}. At trick "
+        f"{number + 1} {who} leads a trump, the {nxt[1]}, to draw {dealer}'s trumps before he can ruff."
+    )
+    facts = {"placed": [], "dropped": str(dropped), "void": led.suit.word}
+    return Finding(
+        "placing",
+        "PLACED_BY_DROPPED_HONOUR",
+        number + 1,
+        (leader, ctx.declarer),
+        (dropped, nxt[1]),
+        text,
+        (number, number + 1),
+        facts,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The Eleven Rule counts the leader's partner: the declarer knows when his last card falls
+
+
+def _fourth_best_lead(ctx: Context, j: int, leader: Seat, suit: Suit) -> tuple[int, Card] | None:
+    """The lead before trick index ``j`` by ``leader``, who opened ``suit``, of his fourth-best card of
+    it as dealt, having played no card of it but leads: (trick index, card)."""
+    dealt = ctx.holding(leader, suit, 0)
+    opened = ctx.first_lead.get(suit)
+    if len(dealt) < 4 or opened is None or ctx.tricks[opened].leader != leader:
+        return None
+    for r in range(j):
+        card = ctx.card_of(r, leader)
+        if card is None or card.suit != suit:
+            continue
+        if ctx.tricks[r].leader != leader:
+            return None  # he has followed to the suit: not the leads the rule reads
+        if card == dealt[3]:
+            return r, card
+    return None
+
+
+def _eleven_at(ctx: Context, j: int) -> Finding | None:
+    """Trick index ``j``: the declarer's side leads a suit a defender opened and led his fourth-best
+    of; every card below that card is in the declarer's sight, so the Eleven Rule has counted the
+    leader's partner, who now plays his last card of the suit."""
+    first = ctx.lead(j)
+    if first is None or ctx.declarer is None or ctx.dummy is None or not ctx.declarer_side(first[0]):
+        return None
+    suit = first[1].suit
+    for leader in ctx.defenders:
+        lead = _fourth_best_lead(ctx, j, leader, suit)
+        partner = leader.partner
+        his = ctx.card_of(j, partner)
+        if lead is None or his is None or ctx.holding(partner, suit, j) != [his]:
+            continue
+        if lead[0] == 0 and _count_at(ctx, 0) is not None:
+            continue  # the lowest card led has counted the suit already (COUNTED_FROM_LOW_LEAD)
+        seen = ctx.visible(ctx.declarer, j)
+        if any(_card(suit, r) not in seen for r in range(int(Rank.TWO), int(lead[1].rank))):
+            continue  # a lower card unseen: the partner may hold it
+        return _eleven_note(ctx, j, leader, lead, his)
+    return None
+
+
+def _eleven_note(ctx: Context, j: int, leader: Seat, lead: tuple[int, Card], his: Card) -> Finding:
+    i, card = lead
+    suit, partner, dealer = card.suit, leader.partner, ctx.dealer_word()
+    assert ctx.declarer is not None and ctx.dummy is not None
+    out = 11 - int(card.rank)
+    ours = [c for s in (ctx.declarer, ctx.dummy) for c in ctx.holding(s, suit, 0) if c.rank > card.rank]
+    played = [c for r in range(j) if (c := ctx.card_of(r, partner)) is not None and c.suit == suit]
+    lead_j = ctx.lead(j)
+    assert lead_j is not None
+    a, b, word, one = ctx.who(leader), ctx.who(partner), suit.word, suit.singular
+    text = (
+        f"{a}'s {card} at trick {ctx.tricks[i].number} is his fourth-best {one}: by the Eleven Rule, eleven "
+        f"less {number_word(int(card.rank))} leaves {number_word(out)} {word} above it out against {a}. "
+        f"{dealer.capitalize()} and dummy hold {number_word(len(ours))} of them"
+        f"{f' ({cards_text(ours)})' if ours else ''}, so {b} was dealt {number_word(out - len(ours))} above "
+        f"the {card}; every lower {one} is in sight. "
+        f"{b} has played the {cards_text(played)}, so at trick {ctx.tricks[j].number} {dealer} can count "
+        f"him with one {one} left. {ctx.role(lead_j[0]).capitalize()} leads the {lead_j[1]}, and {b}'s last "
+        f"{one}, the {his}, falls."
+    )
+    facts = {"led": str(card), "partner_dealt_above": out - len(ours), "last": str(his)}
+    return Finding(
+        "placing",
+        "COUNTED_BY_ELEVEN",
+        ctx.tricks[j].number,
+        (ctx.declarer, partner),
+        (card, his),
+        text,
+        (ctx.tricks[i].number, ctx.tricks[j].number),
+        facts,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# A defender's hold-up hides a card, and the declarer's finesse against the other defender loses
+
+
+def _held_up(ctx: Context, j: int, seat: Seat, high: Card) -> int | None:
+    """The round of ``high``'s suit before trick index ``j``, led by the declarer's side and won by
+    it, to which ``seat`` played a smaller card while holding ``high``, which would have won it."""
+    for k in reversed([r for r in ctx.rounds(high.suit) if r < j]):
+        won, card = ctx.tricks[k].winner, ctx.card_of(k, seat)
+        lead = ctx.lead(k)
+        if won is None or card is None or lead is None or not ctx.declarer_side(lead[0]):
+            return None
+        win = ctx.card_of(k, won)
+        if ctx.declarer_side(won) and high in ctx.hand(seat, k) and win is not None and win.rank < high.rank:
+            return k
+        return None
+    return None
+
+
+def _misplaced_at(ctx: Context, j: int) -> Finding | None:
+    """Trick index ``j``: the declarer's side leads a suit, and a hand of it, the other defender having
+    played before it, plays a card below one it holds and loses to the second defender's card, which
+    that defender held back at the round before; the finessing hand wins no trick after this one."""
+    first = ctx.lead(j)
+    won = ctx.tricks[j].winner
+    if first is None or ctx.declarer is None or not ctx.complete(j) or won is None or not ctx.defender(won):
+        return None
+    if not ctx.declarer_side(first[0]):
+        return None
+    hand = first[0].partner
+    played, high = ctx.card_of(j, hand), ctx.card_of(j, won)
+    if played is None or high is None or high.suit != first[1].suit or played.suit != high.suit:
+        return None
+    over = [c for c in ctx.holding(hand, high.suit, j) if c.rank > high.rank]
+    other = won.partner
+    if (
+        not over
+        or ctx.position(j, other) > ctx.position(j, hand)
+        or ctx.position(j, won) < ctx.position(j, hand)
+    ):
+        return None
+    if any(ctx.tricks[r].winner == hand for r in range(j + 1, len(ctx.tricks))):
+        return None
+    k = _held_up(ctx, j, won, high)
+    if k is None:
+        return None
+    return _misplaced_note(ctx, j, k, hand, won, played, high, over[-1])
+
+
+def _misplaced_note(
+    ctx: Context, j: int, k: int, hand: Seat, holder: Seat, played: Card, high: Card, ace: Card
+) -> Finding:
+    dealer = ctx.dealer_word()
+    won_k = ctx.tricks[k].winner
+    assert won_k is not None and ctx.declarer is not None
+    theirs, held = ctx.card_of(k, won_k), ctx.card_of(k, holder)
+    whose = f"{dealer}'s" if won_k == ctx.declarer else "dummy's"
+    name = "dummy" if hand != ctx.declarer else dealer
+    h, o = ctx.who(holder), ctx.who(holder.partner)
+    text = (
+        f"At trick {ctx.tricks[k].number} {h} plays the {held} and lets {whose} {theirs} win, keeping the "
+        f"{high}, so the {high} may seem to lie with {o}. At trick {ctx.tricks[j].number} {name} plays the "
+        f"{played}, a finesse that succeeds only if {o} holds the {high}; {h} holds it, and wins. {name.capitalize()}'s "
+        f"{ace}, played instead, would have won the trick, and {name} wins no trick after it."
+    )
+    facts = {"placed": [str(high)], "with": holder.name, "finesse": str(played)}
+    return Finding(
+        "placing",
+        "MISPLACED_CONTRARY",
+        ctx.tricks[j].number,
+        (ctx.declarer, holder),
+        (played, high),
+        text,
+        (ctx.tricks[k].number, ctx.tricks[j].number),
+        facts,
+    )

@@ -73,7 +73,7 @@ def cover(ctx: Context) -> list[Finding]:
     when the declarer leads from his own hand."""
     if ctx.declarer is None or ctx.dummy is None:
         return []
-    return each_trick(ctx, _second_hand_at)
+    return each_trick(ctx, _second_hand_at) + each_trick(ctx, _refused_in_both_hands)
 
 
 def _second_hand_at(ctx: Context, i: int) -> Finding | None:
@@ -290,6 +290,59 @@ def _elwell_second_at(ctx: Context, i: int) -> Finding | None:
     label = "SECOND_HAND_OK" if ok else "SECOND_HAND_DEVIATION"
     shown = ok or not _held_up(ctx, i, seat)
     return Finding("cover", label, ctx.tricks[i].number, (seat,), (led, played), text, (), facts, shown)
+
+
+def _refused_in_both_hands(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1902 Hand 9, trick 1: "The correct second in hand play of this combination is the
+    queen ... [Z] not only refuses to play the queen second in hand, but will not take the trick fourth
+    in hand."  [interp] In Elwell's lessons, where his table gives the second hand a high card and a
+    low one is played instead, and the fourth hand too plays under the defenders' winning card while
+    holding a card of the suit above it: the trick is refused in both hands, and the note says so (a
+    hold-up in place of the table's card, not an oversight of second-hand play)."""
+    got = _second(ctx, i)
+    if got is None or ctx.author is not Author.ELWELL or not ctx.complete(i):
+        return None
+    leader, led, seat, played = got
+    if not ctx.defender(leader) or led.rank >= Rank.TEN or played.suit != led.suit:
+        return None
+    second, fourth = ctx.holding(seat, led.suit, i), ctx.holding(seat.partner, led.suit, i)
+    row = next((r for r in _ELWELL_SECOND if _matches(second, r[0]) and _matches(fourth, r[1])), None)
+    play = None if row is None else row[3] if ctx.nt else row[2]
+    if play is None or play == "low" or played.rank >= Rank.TEN:
+        return None  # the table's card is low, or a high card was played: no refusal
+    winner, last = ctx.tricks[i].winner, ctx.card_of(i, seat.partner)
+    won = None if winner is None else ctx.card_of(i, winner)
+    if winner is None or won is None or not ctx.defender(winner) or last is None:
+        return None
+    over = [c for c in fourth if c.suit == won.suit and c.rank > won.rank]
+    if not over or last in over:
+        return None  # the fourth hand could not win the trick, or tried to
+    table = next(c for c in second if c.rank == Rank.parse(play))
+    strain = "at no-trumps" if ctx.nt else "with a trump declared"
+    a, y, z = ctx.role(leader), ctx.role(seat), ctx.role(seat.partner)
+    text = (
+        f"{capitalised(a)} leads {led} through {y}'s {cards_text(second)}, with {z}'s {cards_text(fourth)} "
+        f"to play last: Elwell's table of second-hand plays gives {table} {strain}. Instead {y} plays "
+        f"{played}, and {z} lets {ctx.role(winner)}'s {won} win though his {over[-1]} would take it: "
+        f"the declaring side refuses the trick in both hands, a hold-up in place of the table's card."
+    )
+    facts = {
+        "second": cards_text(second),
+        "fourth": cards_text(fourth),
+        "table": str(table),
+        "over": str(over[-1]),
+    }
+    number = ctx.tricks[i].number
+    return Finding(
+        "cover",
+        "REFUSED_SECOND_AND_FOURTH",
+        number,
+        (seat, seat.partner),
+        (led, played, last),
+        text,
+        (),
+        facts,
+    )
 
 
 def _held_up(ctx: Context, i: int, seat: Seat) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ...rules.cards import Card, Rank, Suit
 from ...rules.seats import Seat
-from ..context import Context
+from ..context import Author, Context
 from ..findings import Finding, Phase, detector, each_trick
 from ..words import capitalised, cards_text, listed, number_word
 
@@ -25,10 +25,13 @@ _A, _K, _Q, _J = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK
 @detector("trump-lead", "Trump leads", Phase.LEADS, 6)
 def trump_lead(ctx: Context) -> list[Finding]:
     """A defender leads a trump: at the opening, only with a tenace or guarded king in every other suit
-    (or a double from partner); later, the facts that make it useful."""
+    (or a double from partner); later, the facts that make it useful.  The declaring side's first trump
+    lead, to bring in a suit only a ruff can stop (``_draw_for_suit_at``).  A return into a ruff when a
+    trump lead was safe (``_missed_at``)."""
     if ctx.trump is None or ctx.declarer is None:
         return []
-    return each_trick(ctx, _trump_lead_at)
+    found = each_trick(ctx, _trump_lead_at) + each_trick(ctx, _draw_for_suit_at)
+    return found + each_trick(ctx, _missed_at)
 
 
 def _trump_lead_at(ctx: Context, i: int) -> Finding | None:
@@ -159,3 +162,118 @@ def _ruffing_suits(ctx: Context, i: int) -> dict[Seat, list[Card]]:
             ruffer = min(short, key=lambda p: len(ctx.holding(p, s, i)))
             out.setdefault(ruffer, []).append(left[0])
     return out
+
+
+def _run_but_for_ruffs(ctx: Context, p: Seat, s: Suit, i: int) -> list[Seat]:
+    """[interp] ``p``'s plain suit ``s`` at trick index ``i`` is established but for the trumps (D-10
+    without its trump clause): each adversary holding n cards of it meets ``p``'s n-th highest over his
+    highest.  Returns the adversaries who would run out of it first while they still hold a trump (those
+    whose ruff alone could stop it), or [] when the suit is not established so."""
+    mine = ctx.holding(p, s, i)
+    ruffers = []
+    for o in ctx.defenders:  # p is of the declaring side
+        theirs = ctx.holding(o, s, i)
+        n = len(theirs)
+        if n and (len(mine) < n or mine[n - 1].rank < theirs[0].rank):
+            return []
+        if n < len(mine) and ctx.trumps(o, i):
+            ruffers.append(o)
+    return ruffers
+
+
+def _draw_for_suit_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 27 trick 2: "The dealer after taking the force leads trumps in order to bring in
+    the established spade suit"; Elwell (p. 62 of *Advanced Bridge*): with the lead "he may exhaust the
+    trumps, and make the established suit"; Foster [S2 p.70]: draw the adversaries' trumps at once.  The
+    declaring side's first trump lead, when one of its hands holds a plain suit of five or more that is
+    established but for the trumps, an adversary who holds trumps would run out of it first, and the
+    declaring side holds more trumps in one hand than he does."""
+    first = ctx.lead(i)
+    trump = ctx.trump
+    if first is None or trump is None or first[1].suit != trump or not ctx.declarer_side(first[0]):
+        return None
+    if any(ctx.declarer_side(ctx.tricks[j].leader) and ctx.tricks[j].led_suit == trump for j in range(i)):
+        return None
+    seat, card = first
+    for p in (seat.partner, seat):
+        for s in Suit:
+            mine = ctx.holding(p, s, i)
+            ruffers = _run_but_for_ruffs(ctx, p, s, i) if s != trump and len(mine) >= 5 else []
+            # [interp] only when the declaring side can draw them: its longer trump hand outnumbers each
+            # ruffer's trumps (Elwell 1904 Hand 7: A's four trumps against Z's four are forced out, not drawn)
+            most = max(len(ctx.trumps(h, i)) for h in ctx.declaring)
+            if ruffers and all(len(ctx.trumps(o, i)) < most for o in ruffers):
+                return _draw_finding(ctx, i, (seat, card), (p, s), ruffers)
+    return None
+
+
+def _draw_finding(
+    ctx: Context, i: int, lead: tuple[Seat, Card], suit_of: tuple[Seat, Suit], ruffers: list[Seat]
+) -> Finding:
+    (seat, card), (p, s) = lead, suit_of
+    name = {x: ctx.role(x) for x in Seat}
+    theirs = {o: ctx.holding(o, s, i) for o in ctx.defenders if ctx.holding(o, s, i)}
+    mine = ctx.holding(p, s, i)
+    top = mine[: max((len(c) for c in theirs.values()), default=0)]
+    shown = listed([f"{name[o]}'s {cards_text(c)}" for o, c in theirs.items()])
+    fall = f"the adversaries' {s.word}, {shown}, fall under its {cards_text(top)}"
+    if not theirs:
+        fall = f"the adversaries hold no {s.word}"
+    counts = [len(ctx.trumps(o, i)) for o in ruffers]
+    held = f"{name[ruffers[0]]} holds {number_word(counts[0])} trump{'s' if counts[0] > 1 else ''}"
+    held += "".join(f" and {name[o]} {number_word(n)}" for o, n in zip(ruffers[1:], counts[1:], strict=True))
+    rule = f"{ctx.author.value}'s rule" if ctx.author.value else "the rule"
+    whose = "his own" if p == seat else f"{name[p]}'s"
+    text = (
+        f"{capitalised(name[seat])} leads a trump, {card}, to draw the adversaries' trumps. "
+        f"{capitalised(whose)} {cards_text(mine)} is established but for them: {fall}, and only a ruff can "
+        f"stop the rest ({held}). By {rule} the trumps are drawn first, then the suit is made."
+    )
+    facts = {"suit": s.word, "holder": p.name, "ruffers": [o.name for o in ruffers]}
+    return Finding(
+        "trump-lead", "TRUMP_LEAD_FOR_SUIT", ctx.tricks[i].number, (seat, p), (card,), text, (), facts
+    )
+
+
+def _stopped(cards: Sequence[Card]) -> bool:
+    """[interp] Elwell's "protected": the ace, a guarded king, or the queen twice guarded."""
+    r = {c.rank for c in cards}
+    return _A in r or (_K in r and len(cards) >= 2) or (_Q in r and len(cards) >= 3)
+
+
+def _missed_at(ctx: Context, i: int) -> Finding | None:
+    """Elwell 1904 Hand 2 trick 3: "B's best play is unquestionably the trump. He has both the spade and
+    the club suit protected, his partner is marked with strength in diamonds, and he can lead trumps with
+    safety", but he returns his partner's suit and the weak hand ruffs it.  A defender holding trumps,
+    before anyone has led them, returns the suit his partner opened with an honour, every other plain
+    suit of his protected, and a hand of the declaring side ruffs the return.  Elwell's lessons only."""
+    first, trump = ctx.lead(i), ctx.trump
+    if first is None or trump is None or i == 0 or ctx.author is not Author.ELWELL or not ctx.complete(i):
+        return None
+    seat, card = first
+    t, suit, winner = ctx.tricks[i], first[1].suit, ctx.tricks[i].winner
+    won = ctx.card_of(i, winner) if winner is not None else None
+    if winner is None or won is None or won.suit != trump or suit == trump:
+        return None
+    if not ctx.defender(seat) or ctx.defender(winner):
+        return None
+    opened = [j for j in ctx.rounds(suit) if j < i]
+    if not opened or ctx.tricks[opened[0]].leader != seat.partner:
+        return None
+    honour = ctx.tricks[opened[0]].plays[0][1]
+    other = {s: ctx.holding(seat, s, i) for s in Suit if s not in (trump, suit)}
+    if not honour.rank.is_honour or not ctx.trumps(seat, i) or not all(_stopped(c) for c in other.values()):
+        return None
+    if any(ctx.tricks[j].led_suit == trump for j in range(i)):
+        return None
+    name = {x: ctx.role(x) for x in Seat}
+    ruffer = name[winner]
+    text = (
+        f"{capitalised(name[seat])} returns {name[seat.partner]}'s {suit.word} with the {card}, and "
+        f"{ruffer} ruffs it with the {won}. By Elwell's rule a trump was the better lead: no trump had been "
+        f"led, {name[seat]}'s other suits are protected ({listed([cards_text(c) for c in other.values()])}), "
+        f"and {name[seat.partner]}'s lead of the {honour} marks him with strength in {suit.word}, so "
+        f"{name[seat]} could lead trumps with safety."
+    )
+    facts = {"returned": str(card), "ruff": str(won), "partner_led": str(honour)}
+    return Finding("trump-lead", "TRUMP_LEAD_MISSED", t.number, (seat, winner), (card, won), text, (), facts)

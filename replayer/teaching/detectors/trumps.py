@@ -14,6 +14,11 @@ from ..words import capitalised, cards_text, listed
 
 __all__ = ["draw_trumps", "forcing"]
 
+_ELWELL_TOO_LATE = (
+    "Elwell's rule: \"It is too late to force when the adversary holds an established suit against you. "
+    'You must make what you can in the other suits before giving up the lead."'
+)
+
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
 
@@ -35,7 +40,12 @@ def draw_trumps(ctx: Context) -> list[Finding]:
     if ctx.trump is None or ctx.declarer is None:
         return []
     out = each_trick(ctx, _ruff_before_drawing) + _draws(ctx) + _cross_ruffs(ctx)
-    out += each_trick(ctx, _weak_hand_spared)
+    out += (
+        each_trick(ctx, _weak_hand_spared)
+        + each_trick(ctx, _ruff_for_lead)
+        + each_trick(ctx, _low_trump_made)
+        + _trumps_deferred(ctx)
+    )
     return sorted(out, key=lambda f: f.trick)
 
 
@@ -232,6 +242,98 @@ def _weak_hand_spared(ctx: Context, i: int) -> Finding | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Ruffing to take the lead; a defender's low trump made by a ruff
+
+
+def _ruff_for_lead(ctx: Context, i: int) -> Finding | None:
+    """RUFF_FOR_LEAD [interp]: a defender leads a plain suit, the declarer's hand that plays before
+    its partner ruffs and wins, though the partner's card, played after, would have won the trick;
+    the ruffer then leads a trump to the next trick toward the partner's tenace in trumps, the
+    second hand playing before it (Elwell 1902 Hand 7, trick 1)."""
+    t, lead = ctx.tricks[i], ctx.led(i)
+    if lead is None or lead.suit == ctx.trump or not ctx.defender(t.leader) or not ctx.complete(i):
+        return None
+    if i + 1 >= len(ctx.tricks) or not ctx.complete(i + 1):
+        return None
+    ruffer = t.plays[1][0]
+    partner = t.plays[3][0]
+    mine, his = t.card_of(ruffer), t.card_of(partner)
+    if mine is None or his is None or mine.suit != ctx.trump or t.winner != ruffer or his.suit != lead.suit:
+        return None
+    if any(
+        c.suit == ctx.trump or (c.suit == lead.suit and c.rank > his.rank) for p, c in t.plays if p != ruffer
+    ):
+        return None  # the partner's card would not have won the trick
+    nxt = ctx.lead(i + 1)
+    ten = ctx.tenace(partner, ctx.trump, i + 1) if ctx.trump is not None else None
+    if nxt is None or nxt[0] != ruffer or nxt[1].suit != ctx.trump or ten is None:
+        return None
+    second = ctx.tricks[i + 1].plays[1][0]
+    held = cards_text(ctx.trumps(partner, i + 1))
+    text = (
+        f"{capitalised(ctx.role(ruffer))} ruffs {ctx.who(t.leader)}'s {lead} with the {mine}, though "
+        f"{ctx.role(partner)}'s {his}, played after it, would have won the trick: the ruff puts the lead in "
+        f"{'dummy' if ruffer == ctx.dummy else ctx.role(ruffer) + chr(39) + 's hand'}, and at trick {ctx.tricks[i + 1].number} "
+        f"{'it' if ruffer == ctx.dummy else 'he'} leads the {nxt[1]} toward {ctx.role(partner)}'s {held}, "
+        f"so that {ctx.who(second)} plays before the {ten[0].rank.display} {ten[1].rank.display}."
+    )
+    return Finding(
+        motif="draw-trumps",
+        label="RUFF_FOR_LEAD",
+        trick=t.number,
+        tricks=(t.number, ctx.tricks[i + 1].number),
+        seats=(ruffer, partner),
+        cards=(lead, mine, his, nxt[1]),
+        facts={"ruffed": str(lead), "with": str(mine), "partner_card": str(his), "led_next": str(nxt[1])},
+        text=text,
+    )
+
+
+def _low_trump_made(ctx: Context, i: int) -> Finding | None:
+    """LOW_TRUMP_RUFF: a defender leads a plain suit that the declarer side is winning, and his
+    partner, with none of it, ruffs and wins with a trump lower than every trump the declarer side
+    holds, one of its hands holding at least as many of them as he has trumps."""
+    t, lead = ctx.tricks[i], ctx.led(i)
+    if lead is None or lead.suit == ctx.trump or not ctx.defender(t.leader) or not ctx.complete(i):
+        return None
+    ruffer = t.leader.partner
+    card = t.card_of(ruffer)
+    if card is None or card.suit != ctx.trump or t.winner != ruffer:
+        return None
+    others = [(p, c) for p, c in t.plays if p != ruffer]
+    if any(c.suit == ctx.trump for _, c in others):
+        return None
+    best = max((pc for pc in others if pc[1].suit == lead.suit), key=lambda pc: pc[1].rank)
+    if not ctx.declarer_side(best[0]):
+        return None  # the defenders' own card was winning: the ruff is not what takes the trick from the declarer
+    his = ctx.trumps(ruffer, i)
+    over = {p: ctx.trumps(p, i) for p in ctx.declaring}
+    keeper = max(over, key=lambda p: len(over[p]))
+    if (
+        not over[keeper]
+        or len(over[keeper]) < len(his)
+        or any(c.rank < his[0].rank for p in over for c in over[p])
+    ):
+        return None
+    text = (
+        f"{ctx.who(t.leader)} leads the {lead}, to which {ctx.role(best[0])} plays the {best[1]}, and "
+        f"{ctx.who(ruffer)}, with no {lead.suit.singular} left, ruffs with the {card} and wins. "
+        f"{capitalised(ctx.role(keeper))} holds the {cards_text(over[keeper])}, every one higher than "
+        f"{ctx.who(ruffer)}'s {cards_text(his)}: on a trump lead the {card} would fall under them; ruffing, it "
+        f"makes a trick."
+    )
+    return Finding(
+        motif="draw-trumps",
+        label="LOW_TRUMP_RUFF",
+        trick=t.number,
+        seats=(ruffer, t.leader),
+        cards=(lead, card),
+        facts={"ruffed": str(lead), "with": str(card), "higher": [str(c) for c in over[keeper]]},
+        text=text,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
 # The cross-ruff: the declarer and dummy ruff in turn
 
 
@@ -342,7 +444,7 @@ def forcing(ctx: Context) -> list[Finding]:
     left."""
     if ctx.trump is None or ctx.declarer is None or ctx.dummy is None:
         return []
-    out = _refusals(ctx) + _master_forces(ctx)
+    out = _refusals(ctx) + _master_forces(ctx) + each_trick(ctx, _force_given_up)
     return sorted(out, key=lambda f: f.trick)
 
 
@@ -498,5 +600,197 @@ def _master_force_finding(ctx: Context, start: int, j: int, holder: Seat, master
         seats=(holder, ctx.tricks[j].leader),
         cards=(led, master),
         facts={"master": str(master), "ruffed": str(led), "kept": [str(c) for c in kept]},
+        text=text,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Too late to force: the defenders cash their winners instead (Elwell 1904 Hand 27, trick 4)
+
+
+def _established_suit(ctx: Context, seat: Seat, i: int) -> Suit | None:
+    """A plain suit of ``seat``'s, not the one just forced, whose every card wins once the
+    defenders' cards of it have fallen: ``seat`` holds at least as many of its top unplayed cards as
+    either defender holds cards of it, and more cards than that."""
+    for suit in Suit:
+        if suit == ctx.trump:
+            continue
+        mine = ctx.holding(seat, suit, i)
+        theirs = max(len(ctx.holding(d, suit, i)) for d in ctx.defenders)
+        top = 0
+        for c in ctx.unplayed(suit, i):
+            if c not in mine:
+                break
+            top += 1
+        if theirs and top >= theirs and len(mine) > theirs:
+            return suit
+    return None
+
+
+def _force_given_up(ctx: Context, i: int) -> Finding | None:
+    """FORCE_GIVEN_UP: a defender on lead, whose suit the declarer's long trump hand ruffed earlier
+    and still cannot follow, leads another suit and his side wins that trick; the declaring side's
+    trumps are each higher than every trump left to the defenders, a ruff would leave the long hand
+    as many as the most a defender holds, and one of the declarer's hands holds an established suit
+    (with a card of it in the long trump hand, to reach it)."""
+    lead = ctx.lead(i)
+    if lead is None or not ctx.defender(lead[0]) or not ctx.complete(i) or i == 0:
+        return None
+    seat, card = lead
+    long_ = _long_trump_hand(ctx, i)
+    forced = [
+        j
+        for j in range(i)
+        if (led := ctx.lead(j)) is not None
+        and ctx.defender(led[0])
+        and long_ is not None
+        and (c := ctx.tricks[j].card_of(long_)) is not None
+        and c.suit == ctx.trump != led[1].suit
+        and ctx.holding(seat, led[1].suit, i)
+        and not ctx.holding(long_, led[1].suit, i)
+    ]
+    if long_ is None or not forced or card.suit in (ctx.trump, _suit_of(ctx, forced[-1])):
+        return None
+    if any(ctx.defender(ctx.tricks[k].leader) for k in range(forced[-1] + 1, i)):
+        return None  # the first lead of the defenders' since the force is the one that decides
+    ours = [c for p in ctx.declaring for c in ctx.trumps(p, i)]
+    theirs = _defender_trumps(ctx, i)
+    most = max((len(ctx.trumps(d, i)) for d in ctx.defenders), default=0)
+    if (
+        not theirs
+        or len(ctx.trumps(long_, i)) - 1 < most
+        or min(c.rank for c in ours) < max(c.rank for _, c in theirs)
+    ):
+        return None
+    found = [(p, s) for p in ctx.declaring if (s := _established_suit(ctx, p, i)) is not None]
+    won_by = ctx.tricks[i].winner
+    if not found or won_by is None or not ctx.defender(won_by):
+        return None
+    owner, suit = found[0]
+    if owner != long_ and not ctx.holding(long_, suit, i):
+        return None
+    return _force_given_up_finding(ctx, i, forced[-1], long_, owner, suit)
+
+
+def _force_given_up_finding(ctx: Context, i: int, j: int, long_: Seat, owner: Seat, suit: Suit) -> Finding:
+    seat, card = ctx.tricks[i].plays[0]
+    forced = ctx.led(j)
+    assert forced is not None
+    run = [i]
+    while run[-1] + 1 < len(ctx.tricks) and _suit_of(ctx, run[-1] + 1) == card.suit:
+        winner = ctx.tricks[run[-1] + 1].winner
+        if winner is None or not ctx.defender(winner):
+            break
+        run.append(run[-1] + 1)
+    holder = _defender_trumps(ctx, i)
+    mine = ctx.trumps(long_, i)
+    him = "him" if long_ == ctx.declarer else "it"
+    cards = {d: ctx.holding(d, suit, i) for d in ctx.defenders if ctx.holding(d, suit, i)}
+    against = " and ".join(f"{ctx.who(d)}'s {cards_text(h)}" for d, h in cards.items())
+    numbers = [ctx.tricks[k].number for k in run]
+    won = f"trick {numbers[0]}" if len(run) == 1 else f"tricks {numbers[0]} to {numbers[-1]}"
+    text = (
+        f"{ctx.who(seat)}, on lead, could go on forcing {ctx.role(long_)} with {forced.suit.word}, which "
+        f"{ctx.role(long_)} ruffed at trick {ctx.tricks[j].number} and still cannot follow, but it is too late: "
+        f"{ctx.role(long_)}'s trumps, {cards_text(mine)}, are each higher than the adversaries' "
+        f"{cards_text([c for _, c in holder])}, and a ruff would still leave {him} enough to draw them, while "
+        f"{ctx.role(owner)}'s {suit.word}, {cards_text(ctx.holding(owner, suit, i))}, are established over "
+        f"{against}. {ctx.who(seat)} leads the {card} instead, and his side wins {won} in "
+        f"{card.suit.word}."
+    )
+    if ctx.author is Author.ELWELL:
+        text += " " + _ELWELL_TOO_LATE
+    return Finding(
+        motif="force",
+        label="FORCE_GIVEN_UP",
+        trick=ctx.tricks[i].number,
+        tricks=tuple(numbers),
+        seats=(seat, long_),
+        cards=(card,),
+        facts={
+            "forced_at": ctx.tricks[j].number,
+            "forcing_suit": forced.suit.word,
+            "trumps": [str(c) for c in mine],
+            "established": suit.word,
+            "led": str(card),
+            "won": numbers,
+        },
+        text=text,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Trumps deferred until the losers are thrown (Elwell 1904 Hand 5)
+
+_ELWELL_DEFERRED = (
+    "Elwell heads such a hand \u201cNot leading trumps until losing cards have been discarded\u201d "
+    "(*Advanced Bridge*, Hand 5)."
+)
+
+
+def _trumps_deferred(ctx: Context) -> list[Finding]:
+    """TRUMPS_DEFERRED [interp]: at the declaring side's first lead, one defender holds a trump above
+    all of its trumps, so a trump lead gives him the lead; one of its hands holds two or more cards of
+    a plain suit in which the defenders hold at least as many cards above all of the declaring side's; the side leads other suits, that hand throws every one of those cards, and only
+    then does the side lead a trump."""
+    ours_lead = [
+        i for i in range(len(ctx.tricks)) if ctx.complete(i) and ctx.declarer_side(ctx.tricks[i].leader)
+    ]
+    first = ours_lead[0] if ours_lead else 0
+    k = next((i for i in range(first, len(ctx.tricks)) if _suit_of(ctx, i) == ctx.trump), None)
+    ours = [c for p in ctx.declaring for c in ctx.trumps(p, first)]
+    top = [(p, c) for p, c in _defender_trumps(ctx, first) if ours and c.rank > max(o.rank for o in ours)]
+    if k is None or k <= first + 1 or not top or any(j not in ours_lead for j in range(first, k + 1)):
+        return []
+    for hand in ctx.declaring:
+        for suit in Suit:
+            f = _deferred_for(ctx, first, k, hand, suit, top[0])
+            if f is not None:
+                return [f]
+    return []
+
+
+def _deferred_for(
+    ctx: Context, first: int, k: int, hand: Seat, suit: Suit, top: tuple[Seat, Card]
+) -> Finding | None:
+    losers = ctx.holding(hand, suit, first)
+    if suit == ctx.trump or len(losers) < 2 or ctx.holding(hand, suit, k):
+        return None
+    ours = max(c.rank for p in ctx.declaring for c in ctx.holding(p, suit, first))
+    theirs = [c for d in ctx.defenders for c in ctx.holding(d, suit, first) if c.rank > ours]
+    thrown = [
+        j
+        for j in range(first, k)
+        if (c := ctx.tricks[j].card_of(hand)) in losers and _suit_of(ctx, j) != suit
+    ]
+    if len(theirs) < len(losers) or len(thrown) != len(losers):
+        return None
+    holder, master = top
+    led = [c for j in range(first, k) if (c := ctx.led(j)) is not None]
+    numbers = [ctx.tricks[j].number for j in thrown]
+    text = (
+        f"{capitalised(ctx.dealer_word())}'s side does not lead trumps at once: {ctx.who(holder)}'s {master} "
+        f"would take the first trump lead, and the adversaries, in, could take tricks with their "
+        f"{cards_text(sorted(theirs, key=lambda c: -c.rank))}, the best {suit.word}, while {ctx.role(hand)} "
+        f"still held the {cards_text(losers)}. From trick {ctx.tricks[first].number} the side leads "
+        f"{listed([s.word for s in dict.fromkeys(c.suit for c in led)])}, and {ctx.role(hand)} throws the "
+        f"{cards_text(losers)} (tricks {listed([str(n) for n in numbers])}); only at trick "
+        f"{ctx.tricks[k].number} is a trump led."
+    )
+    if ctx.author is Author.ELWELL:
+        text += " " + _ELWELL_DEFERRED
+    return Finding(
+        motif="draw-trumps",
+        label="TRUMPS_DEFERRED",
+        trick=ctx.tricks[first].number,
+        tricks=tuple(sorted({ctx.tricks[first].number, *numbers, ctx.tricks[k].number})),
+        seats=(hand, holder),
+        cards=(master, *losers),
+        facts={
+            "top_trump": str(master),
+            "thrown": [str(c) for c in losers],
+            "their_winners": [str(c) for c in theirs],
+            "trump_led_at": ctx.tricks[k].number,
+        },
         text=text,
     )
