@@ -729,7 +729,7 @@ def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:
 def stepper_data(
     game: Game, record: HandRecord, notes: tuple[NoteView, ...], letters: bool, dd: PlayAnalysis | None = None
 ) -> dict[str, object]:
-    """The JSON the stepper reads from the page (its contract is in docs/lesson-pages.md)."""
+    """The JSON the stepper reads from the page (its contract is in docs/lessons.md, "The stepper")."""
     decl = game.declaration
 
     def code(c: Card) -> str:

@@ -1,7 +1,7 @@
 """When the stepper may show a note: after the cards it names are played (no spoilers), and which
 cards it names, so that a "watch as" view can hold back a note that shows a hidden hand.  Pure
 functions of a note's words and the replayed game; the lesson model puts their answers in the
-stepper's JSON (docs/lesson-pages.md)."""
+stepper's JSON (docs/lessons.md, "The stepper")."""
 
 from __future__ import annotations
 
