@@ -165,6 +165,21 @@ def test_watch_as_holds_back_a_note_that_reveals_a_hidden_hand(browser: Any, sit
         _close(tab)
 
 
+def test_watching_as_east_foster_s_note_on_a_s_hearts_waits(browser: Any, site: Path) -> None:
+    """Foster's note to trick 1 gives A's whole holding (K Q 8 6 2): B, watching as East, has seen only
+    the ♥6, so the note waits behind a button until he asks."""
+    tab = _open(browser, site, "desktop", hash="#trick-1")
+    try:
+        note = tab.page.locator("#notes-1 .note.author", has_text="K Q 8 6 2")
+        assert note.is_visible()
+        tab.page.get_by_label("Watch as").select_option("E")
+        assert note.is_hidden()
+        tab.page.locator("#notes-1 .st-reveal").click()
+        assert note.is_visible()
+    finally:
+        _close(tab)
+
+
 def test_nothing_scrolls_sideways_at_320_px(browser: Any, site: Path) -> None:
     for n in range(1, 6):
         tab = new_tab(browser, site, viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)

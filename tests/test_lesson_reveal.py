@@ -32,3 +32,16 @@ def test_the_stepper_entry_of_a_note() -> None:
     game = foster(5)
     entry = note_data("note-9", "B wins with the ♥10", (1, 14), None, more=True, game=game)
     assert entry == {"id": "note-9", "tricks": [1], "at": 2, "names": ["H10"], "more": True}
+
+
+def test_a_holding_written_without_its_symbol_is_read_in_the_suit_last_named() -> None:
+    # Foster's note to Hand 5's trick 1 gives A's whole heart holding
+    assert named_cards("A leads his fourth-best heart, the six from K Q 8 6 2: at no-trumps") == (
+        "HK",
+        "HQ",
+        "H8",
+        "H6",
+        "H2",
+    )
+    # figures that are no run of ranks, and a lone letter, name nothing
+    assert named_cards("B applies the Eleven Rule: 11 − 6 = 5. A and B win; Y–Z 7 tricks, A–B 6") == ()

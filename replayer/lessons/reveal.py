@@ -13,20 +13,38 @@ from ..rules.game import Game
 __all__ = ["named_cards", "note_data", "reveal_at"]
 
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-_NAMED = re.compile(r"([♠♥♦♣])\s?((?:(?:10|[2-9AKQJT])(?![\w])[\s,]*)+)")
-_RANK_IN_RUN = re.compile(r"10|[2-9AKQJT]")
+_SUIT_WORDS = {"spade": "S", "heart": "H", "diamond": "D", "club": "C"}
+_RANK = r"(?:10|[2-9AKQJ])(?![\w])"
+#: a suit symbol, a suit's name, or a run of ranks: with a symbol, one rank is enough ("♥A 10 4");
+#: without one, it takes two or more ("the six from K Q 8 6 2")
+_TOKEN = re.compile(
+    rf"(?P<symbol>[♠♥♦♣])\s?(?P<ranks>{_RANK}(?:[\s,]+{_RANK})*)"
+    rf"|\b(?P<word>spade|heart|diamond|club)s?\b"
+    rf"|(?<![\w♠♥♦♣])(?P<run>{_RANK}(?: {_RANK})+)"
+)
+_RANK_IN_RUN = re.compile(r"10|[2-9AKQJ]")
 
 
 def named_cards(text: str) -> tuple[str, ...]:
-    """The cards a note's words name, in the stepper's codes: "♥A 10 4" names H A, H 10 and H 4.
-    A run of ranks after a suit symbol is read as that suit's cards; a stray figure after a run
-    ("♣6 in 3") may be read as a card too, which can only hold a note back longer, never show it
-    early."""
+    """The cards a note's words name, in the stepper's codes: "♥A 10 4" names H A, H 10 and H 4, and
+    "his fourth-best heart, the six from K Q 8 6 2" names the five hearts (a run of two or more ranks
+    without a symbol is read in the suit last named). Reading too many cards can only hold a note
+    back longer (or ask before showing it in a "watch as" view), never show it early."""
     found: list[str] = []
-    for m in _NAMED.finditer(text):
-        suit = _SUIT_SYMBOLS[m.group(1)]
-        for r in _RANK_IN_RUN.findall(m.group(2)):
-            code = suit + ("10" if r in ("10", "T") else r)
+    suit: str | None = None
+    for m in _TOKEN.finditer(text):
+        if m.group("word"):
+            suit = _SUIT_WORDS[m.group("word")]
+            continue
+        if m.group("symbol"):
+            suit = _SUIT_SYMBOLS[m.group("symbol")]
+            ranks = m.group("ranks")
+        elif suit is not None:
+            ranks = m.group("run")
+        else:
+            continue
+        for r in _RANK_IN_RUN.findall(ranks):
+            code = suit + r
             if code not in found:
                 found.append(code)
     return tuple(found)
