@@ -810,7 +810,7 @@
   function scrollWithin(box, node) {
     if (box.scrollHeight <= box.clientHeight + 1) { return; }
     var top = node.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
-    box.scrollTo({ top: Math.max(0, top - 8), behavior: "smooth" });
+    box.scrollTo({ top: Math.max(0, top - 8) });
   }
 
   /* A copy of a note for the panel: same content, no duplicate ids, without the tags still waiting

@@ -45,3 +45,11 @@ def test_a_holding_written_without_its_symbol_is_read_in_the_suit_last_named() -
     )
     # figures that are no run of ranks, and a lone letter, name nothing
     assert named_cards("B applies the Eleven Rule: 11 − 6 = 5. A and B win; Y–Z 7 tricks, A–B 6") == ()
+
+
+def test_a_note_printed_at_a_later_trick_waits_for_that_trick() -> None:
+    game = foster(5)  # trick 2: B ♥A, Z ♦3, A ♥2, Y ♥5 (indexes 4 to 7)
+    # a note printed at trick 2 that names only trick 1's cards waits for trick 2 to end
+    assert reveal_at("B returns A's ♥6 lead", (1, 2), None, game, home=2) == 7
+    # printed at trick 1, it names a card of its later trick 2 too: it waits for that card
+    assert reveal_at("the ♥10 wins, then the ♥A", (1, 2), None, game) == 4

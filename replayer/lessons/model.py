@@ -782,4 +782,4 @@ def stepper_data(
 
 
 def _note_data(n: NoteView, game: Game) -> dict[str, object]:
-    return note_data(n.id, n.text, n.tricks, n.card, more=n.place is Place.MORE, game=game)
+    return note_data(n.id, n.text, n.tricks, n.card, more=n.place is Place.MORE, game=game, home=n.home)

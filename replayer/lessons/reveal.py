@@ -50,32 +50,48 @@ def named_cards(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def reveal_at(text: str, tricks: Sequence[int], card: str | None, game: Game) -> int | None:
-    """The index in the play (0 = the opening lead) of the card after which the stepper shows the note:
-    the last card, among those played in the note's own tricks, that the note names or turns on; the
-    last card of its first trick when it names none of them (it speaks of the trick as a whole).
-    None: a note on the whole hand, shown from the start."""
+def reveal_at(
+    text: str, tricks: Sequence[int], card: str | None, game: Game, home: int | None = None
+) -> int | None:
+    """The index in the play (0 = the opening lead) of the card after which the stepper shows the note.
+    The note is printed at its ``home`` trick (by default the first of its tricks that was played): it
+    shows after the last card of that trick that it names or turns on, or after the trick's last card
+    when it names none of them (it speaks of the trick as a whole) — and, when it names cards of its
+    later tricks, not before those are played either. None: a note on the whole hand, shown from the
+    start."""
     played = [(t.number, c.suit.letter + c.rank.display) for t in game.tricks for _, c in t.plays]
-    own = [t for t in tricks if any(number == t for number, _ in played)]
-    if not own:
+    numbers = {number for number, _ in played}
+    own = [t for t in tricks if t in numbers]
+    if home not in numbers:
+        home = own[0] if own else None
+    if home is None:
         return None
     wanted = set(named_cards(text))
     if card is not None:
         wanted.add(card)
-    hits = [i for i, (number, code) in enumerate(played) if number in own and code in wanted]
-    if hits:
-        return max(hits)
-    return max(i for i, (number, _) in enumerate(played) if number == own[0])
+    at_home = [i for i, (number, code) in enumerate(played) if number == home and code in wanted]
+    start = max(at_home) if at_home else max(i for i, (number, _) in enumerate(played) if number == home)
+    later = [
+        i for i, (number, code) in enumerate(played) if number in own and number > home and code in wanted
+    ]
+    return max([start, *later])
 
 
 def note_data(
-    note_id: str, text: str, tricks: Sequence[int], card: str | None, *, more: bool, game: Game
+    note_id: str,
+    text: str,
+    tricks: Sequence[int],
+    card: str | None,
+    *,
+    more: bool,
+    game: Game,
+    home: int | None = None,
 ) -> dict[str, object]:
     """A note's entry in the stepper's JSON: its anchor, its tricks (those played), ``at`` (see
     :func:`reveal_at`), the cards it ``names``, and ``more`` when it waits behind "More from the cards"."""
     played = {tr.number for tr in game.tricks}
     out: dict[str, object] = {"id": note_id, "tricks": [t for t in tricks if t in played]}
-    at = reveal_at(text, tricks, card, game)
+    at = reveal_at(text, tricks, card, game, home)
     if at is not None:
         out["at"] = at
     names = named_cards(text)
