@@ -24,8 +24,6 @@ import jinja2
 from .. import __version__
 from ..record.diagnostics import Diagnostic, Severity
 from ..teaching.annotate import TECHNIQUES, detector_names
-from ..teaching.make import dummy_bridge, elwell_dealer, foster_dealer, foster_dummy
-from ..teaching.make_examples import EXAMPLES
 from ..validation.files import Checked, check_file, find_hands
 from .html import (
     Book,
@@ -44,6 +42,7 @@ from .html import (
 from .media import LessonImages, lesson_images, publish_images, refused_fetches
 from .model import MAKE_TECHNIQUE, Lesson, lesson_model
 from .outputs import Names, OutputError, OutputFolder, OutputNotOurs, href, site_path
+from .pages import exercises, technique_definitions
 from .resources import assets_dir, templates_dir
 
 __all__ = [
@@ -537,31 +536,6 @@ MAKES_PAGE = "makes.html"
 SITE_PAGES = ("index", "techniques", "makes", "all-hands")
 
 
-def _make_exercises() -> list[dict[str, object]]:
-    """The books' example hands for the make, with what each rule set here advises."""
-    out: list[dict[str, object]] = []
-    for ex in EXAMPLES:
-        cards = ex.cards()
-        advice = (
-            [foster_dealer(cards, ex.score), elwell_dealer(cards, ex.score)]
-            if ex.seat == "dealer"
-            else [foster_dummy(cards)]
-        ) + [dummy_bridge(cards)]
-        out.append(
-            {
-                "ex": ex,
-                "suits": [
-                    ("♠", False, ex.spades),
-                    ("♥", True, ex.hearts),
-                    ("♦", True, ex.diamonds),
-                    ("♣", False, ex.clubs),
-                ],
-                "advice": [(a.source, a.call_word, "; ".join(a.reasons)) for a in advice],
-            }
-        )
-    return out
-
-
 def _strings(value: object) -> list[str]:
     return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
 
@@ -778,8 +752,12 @@ def _write_index_pages(ctx: _Context, groups: list[_Group], report: BuildReport)
     ctx.site.write("index.html", index.encode("utf-8"))
     order = [MAKE_TECHNIQUE] + [TECHNIQUES[n] for n in detector_names()]
     techniques = render_page(
-        ctx.env, "techniques.html", version=__version__, techniques=technique_index(books, order), books=books
+        ctx.env,
+        "techniques.html",
+        version=__version__,
+        techniques=technique_index(books, order, technique_definitions(MAKE_TECHNIQUE)),
+        books=books,
     )
     ctx.site.write(TECHNIQUES_PAGE, techniques.encode("utf-8"))
-    makes = render_page(ctx.env, "makes.html", version=__version__, exercises=_make_exercises(), books=books)
+    makes = render_page(ctx.env, "makes.html", version=__version__, exercises=exercises(), books=books)
     ctx.site.write(MAKES_PAGE, makes.encode("utf-8"))

@@ -225,6 +225,7 @@ class TechniqueView:
     name: str
     anchor: str  # "the-down-and-out-echo"
     books: tuple[tuple[BookView, tuple[tuple[IndexEntry, tuple[tuple[int, str], ...]], ...]], ...]
+    definition: str = ""  # a short definition, from the vocabulary of techniques
 
     @property
     def count(self) -> int:
@@ -236,9 +237,11 @@ class TechniqueView:
         return all(not tricks for _, hands in self.books for _, tricks in hands)
 
 
-def technique_index(books: Sequence[BookView], order: Sequence[str]) -> list[TechniqueView]:
+def technique_index(
+    books: Sequence[BookView], order: Sequence[str], definitions: Mapping[str, str] | None = None
+) -> list[TechniqueView]:
     """Each technique found in the books' hands, in ``order`` (then any other, as first found), with
-    each book's hands that show it and links to the tricks."""
+    its definition (from ``definitions``), each book's hands that show it and links to the tricks."""
     found: dict[str, dict[str, list[tuple[IndexEntry, tuple[tuple[int, str], ...]]]]] = {}
     for book in books:
         for e in book.entries:
@@ -251,6 +254,7 @@ def technique_index(books: Sequence[BookView], order: Sequence[str]) -> list[Tec
             name,
             _anchor(name),
             tuple((b, tuple(found[name][b.anchor])) for b in books if b.anchor in found[name]),
+            (definitions or {}).get(name, ""),
         )
         for name in names
     ]
