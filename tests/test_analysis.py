@@ -407,7 +407,10 @@ def test_hand_5_the_eleven_rule_and_b_s_discards() -> None:
         (z, c("♣6")),
     )
     assert won_by(line, None)[z.side] == 8  # A–B took the first three tricks: 8 of the last 10, the game
-    assert "Best play from there: A: ♥K ♥J ♦6 ♣6 |" in v["outcome"].text
+    assert (
+        "The best play from there: At trick 4, A leads the ♥K (Y\u00a0♥J, B\u00a0♦6, Z\u00a0♣6 instead of the ♠5)"
+        in v["outcome"].text
+    )
 
 
 def won_by(line: tuple[tuple[Seat, Card], ...], trump: Any) -> dict[str, int]:
@@ -487,7 +490,7 @@ def test_a_refuting_line_that_starts_inside_a_trick() -> None:
     y = foster(1).seat_of(Letter.Y)
     assert v.line[0] == (y, c("♦3"))
     assert v.line_text.startswith("N: ♦3 ") and v.line_text.split(" | ")[0].count("♦") == 3
-    assert "Best play after Y's ♦3: Y: ♦3 " in v.text
+    assert "The best play with Y's ♦3: At trick 4, Y plays the ♦3 instead of the ♦A (" in v.text
 
 
 def test_a_claim_naming_another_card_puts_that_card_in() -> None:

@@ -19,7 +19,7 @@ from ..rules.cards import Card, Rank
 from ..rules.game import Game
 from ..rules.seats import BookPair, Letter, Pair, Seat
 from ..scoring.sheet import SCORING, below_before, facts_from_game
-from .lines import Line, best_line_from, line_text
+from .lines import Line, best_line_from, line_text, line_words
 from .naming import Naming
 from .positions import Play, Position, index_of, recorded_positions
 from .solver import Solver
@@ -379,7 +379,7 @@ def _alternative(
     contrary = _contrary(game, outcome, side, tricks, naming.side(side))
     text += (
         f"Refuted: with {sub}, {contrary}. "
-        f"Best play after {who}'s {sub}: {line_text(line, len(pos.current), naming)}."
+        f"The best play with {who}'s {sub}: {_words(line, pos, plays[i:], naming, claim.trick)}"
     )
     return ClaimVerdict(
         claim, Verdict.REFUTED, text, side, tricks, as_played, needed, sub, line, len(pos.current)
@@ -423,5 +423,14 @@ def _outcome(
         )
     line = best_line_from(solver, pos, [c for _, _, c in plays[i:]])
     contrary = _contrary(game, outcome, side, tricks, naming.side(side))
-    text += f"Refuted: {contrary}. Best play from there: {line_text(line, 0, naming)}."
+    text += (
+        f"Refuted: {contrary}. The best play from there: {_words(line, pos, plays[i:], naming, claim.trick)}"
+    )
     return ClaimVerdict(claim, Verdict.REFUTED, text, side, tricks, None, needed, None, line)
+
+
+def _words(line: Line, pos: Position, book: Sequence[Play], naming: Naming, trick: int) -> str:
+    """The refuting line in sentences (``line_words``), with the totals it comes to."""
+    won = {side: pos.won_by(side) for side in Pair}
+    cards = [c for _, _, c in book]
+    return line_words(line, pos.trump, naming, trick=trick, current=pos.current, book=cards, won=won)

@@ -6,16 +6,19 @@ must.  A refuted claim shows such a line.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
 
-from ..rules.cards import Card
+from ..rules.cards import Card, Suit
 from ..rules.game import Game
-from ..rules.seats import Seat
+from ..rules.play import trick_winner
+from ..rules.seats import Pair, Seat
 from .naming import Naming
+from .play import CardAnalysis
 from .positions import Position, index_of, recorded_positions
 from .solver import Solver
 
-__all__ = ["Line", "best_line", "best_line_from", "line_text"]
+__all__ = ["Line", "best_line", "best_line_from", "error_words", "line_text", "line_words"]
 
 #: a line of play: each card with the seat that plays it
 Line = tuple[tuple[Seat, Card], ...]
@@ -92,3 +95,128 @@ def line_text(line: Sequence[tuple[Seat, Card]], offset: int = 0, naming: Naming
         j += size
         size = 4
     return " | ".join(out)
+
+
+def line_words(
+    line: Sequence[tuple[Seat, Card]],
+    trump: Suit | None,
+    naming: Naming,
+    *,
+    trick: int,
+    current: Sequence[tuple[Seat, Card]] = (),
+    book: Sequence[Card] = (),
+    won: Mapping[Pair, int] | None = None,
+    most: int = 3,
+) -> str:
+    """A line of play in sentences a reader follows: who leads what, who plays what, who wins —
+    the few tricks that show the point, then what each side takes of the rest.
+
+    ``trick``: the deal's number of the line's first trick; ``current``: its cards played before
+    the line starts; ``book``: the recorded cards from the line's first card on.  The tricks shown
+    run to the first where the line leaves the book, at least two and at most ``most``; earlier
+    tricks played as the book did are told in a word.  ``won``: the tricks each side had won
+    before the line, for the totals.  ``At trick 4, A leads the ♥K (Y ♥J, B ♦6, Z ♣6) and wins;
+    A leads the ♥2 (Y ♣4, B ♣2, Z ♠5) and wins; then Y–Z take the last 8 tricks: Y–Z 8 tricks in
+    all, A–B 5.``"""
+    tricks = _tricks(line, current, trump)
+    if not tricks:
+        return ""
+    leave = next((k for k, (_, card) in enumerate(line) if k >= len(book) or book[k] != card), len(line))
+    left = next((k for k, t in enumerate(tricks) if leave < t.end), 0)  # 0: the line is the book's
+    start = left - 1 if left >= 2 else 0
+    stop = min(max(start + 2, left + 1), start + most, len(tricks))
+    instead = {line[leave][1]: book[leave]} if leave < min(len(book), len(line)) else {}
+    shown = "; ".join(_trick_words(t, naming, instead) for t in tricks[start:stop])
+    text = f"At trick {trick + start}, {shown}"
+    if start:
+        text = f"As played to trick {trick + start - 1}; then at trick {trick + start}, {shown}"
+    if stop < len(tricks):
+        taken = {side: sum(1 for t in tricks[stop:] if t.winner.side is side) for side in Pair}
+        text += "; then " + _rest_words(taken, len(tricks) - stop, naming)
+    if won is not None:
+        total = {side: won[side] + sum(1 for t in tricks if t.winner.side is side) for side in Pair}
+        one, two = sorted(Pair, key=lambda side: -total[side])
+        many = "tricks" if total[one] != 1 else "trick"
+        text += f": {naming.side(one)} {total[one]} {many} in all, {naming.side(two)} {total[two]}"
+    return text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class _Trick:
+    """A trick of a line: its cards (with those played before the line), the seats and cards the
+    line plays in it, the index in the line just after its last card, and its winner."""
+
+    plays: tuple[tuple[Seat, Card], ...]
+    played: int  # how many of ``plays`` were played before the line
+    end: int
+    winner: Seat
+
+
+def _tricks(
+    line: Sequence[tuple[Seat, Card]], current: Sequence[tuple[Seat, Card]], trump: Suit | None
+) -> list[_Trick]:
+    out: list[_Trick] = []
+    j = 0
+    before = tuple(current)
+    while j < len(line):
+        size = 4 - len(before)
+        plays = before + tuple(line[j : j + size])
+        j += size
+        out.append(_Trick(plays, len(before), min(j, len(line)), trick_winner(plays, trump)))
+        before = ()
+    return out
+
+
+def _trick_words(t: _Trick, naming: Naming, instead: Mapping[Card, Card]) -> str:
+    """``A leads the ♥K (Y ♥J, B ♦6, Z ♣6 instead of the ♠5) and wins``; ``Y leads the ♣8 (B ♣K,
+    Z ♣A, A ♣3) and Z wins with the ♣A``; for a trick the line joins late: ``Y plays the ♦3 (…)``.
+    ``instead``: the card where the line leaves the book, and the book's card."""
+
+    def told(c: Card) -> str:
+        return f"{c} instead of the {instead[c]}" if c in instead else str(c)
+
+    (seat, card), *others = t.plays[t.played :]
+    verb = "leads" if t.played == 0 else "plays"
+    text = f"{naming.seat(seat)} {verb} the {told(card)}"
+    if others:
+        # a no-break space keeps "B ♦6" on one line
+        text += " (" + ", ".join(f"{naming.seat(s)}\u00a0{told(c)}" for s, c in others) + ")"
+    if len(t.plays) < 4:
+        return text
+    if t.winner is seat:
+        return text + " and wins"
+    won_with = next(c for s, c in t.plays if s is t.winner)
+    return text + f" and {naming.seat(t.winner)} wins with the {won_with}"
+
+
+def _rest_words(taken: Mapping[Pair, int], rest: int, naming: Naming) -> str:
+    """``Y–Z take the last 8 tricks``, ``Y–Z take 6 of the last 8 tricks, A–B 2``."""
+    one, two = sorted(Pair, key=lambda side: -taken[side])
+    last = "the last trick" if rest == 1 else f"the last {rest} tricks"
+    if taken[two] == 0:
+        return f"{naming.side(one)} take {last}"
+    return f"{naming.side(one)} take {taken[one]} of {last}, {naming.side(two)} {taken[two]}"
+
+
+def error_words(ca: CardAnalysis, game: Game, naming: Naming) -> str:
+    """A card that cost its side tricks, in a sentence: ``At trick 4 Z discards the ♠5, which costs
+    Y–Z a trick: they could have made 8, now 7; the ♣7 or the ♣6 kept 8.``"""
+    trick = next((t for t in game.tricks if t.number == ca.trick), None)
+    led = trick.led_suit if trick is not None and trick.leader != ca.seat else None
+    trump = game.declaration.strain.trump if game.declaration is not None else None
+    if led is None:
+        did = "leads the"
+    elif ca.card.suit == led:
+        did = "plays the"
+    else:
+        did = "ruffs with the" if ca.card.suit == trump else "discards the"
+    cost = "a trick" if ca.cost == 1 else f"{ca.cost} tricks"
+    text = (
+        f"At trick {ca.trick} {naming.seat(ca.seat)} {did} {ca.card}, which costs {naming.side(ca.side)} "
+        f"{cost}: they could have made {ca.before}, now {ca.after}"
+    )
+    if ca.best:
+        kept = [f"the {c}" for c in ca.best]
+        either = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " or " + kept[-1]
+        text += f"; {either} kept {ca.before}"
+    return text + "."

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 
 from ..analysis import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
 from ..analysis.claims import ClaimVerdict
+from ..analysis.lines import error_words
+from ..analysis.naming import Naming
 from ..formats.interop import handviewer_url
 from ..record.diagnostics import Diagnostic, Located, Severity, Span
 from ..record.hand import HandRecord
@@ -717,12 +719,16 @@ def _readings(game: Game, record: HandRecord, naming: _Naming) -> tuple[tuple[st
 
 
 def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:
+    """The double-dummy section in sentences: what best play gives each side against what the
+    play gave, then each card that cost its side a trick (issue 15: no notation for students)."""
     names = _side_names(game, letters)
-    order = sorted(names, key=lambda side: names[side])
-    start = ", ".join(f"{names[side]} {dd.start[side]}" for side in order)
-    end = ", ".join(f"{names[side]} {dd.end[side]}" for side in order)
-    lines = [f"With best play by everyone from the first card: {start}. As played: {end}."]
-    lines += [ca.text for ca in dd.cards if ca.cost > 0]
+    one, two = sorted(names, key=lambda side: names[side])
+    lines = [
+        f"With best play by everyone from the first card, {names[one]} would take {dd.start[one]} "
+        f"tricks and {names[two]} {dd.start[two]}; as played, {names[one]} took {dd.end[one]} and "
+        f"{names[two]} {dd.end[two]}."
+    ]
+    lines += [error_words(ca, game, Naming.of(game, letters)) for ca in dd.cards if ca.cost > 0]
     return tuple(lines)
 
 
