@@ -25,6 +25,7 @@ from .. import __version__
 from ..record.diagnostics import Diagnostic, Severity
 from ..teaching.annotate import TECHNIQUES, detector_names
 from ..validation.files import Checked, check_file, find_hands
+from .fonts import WEB_FONTS, fonts_key, site_characters, web_fonts
 from .html import (
     Book,
     BookView,
@@ -303,6 +304,8 @@ def build_site(
         manifest: dict[str, object] = {"version": __version__, **_build_pdfs(ctx, groups, previous, report)}
     with report.timed("index pages"):
         _write_index_pages(ctx, groups, report)
+    with report.timed("web fonts"):
+        manifest["fonts"] = _write_fonts(site, built, previous.get("fonts"))
     _remove_stale(site, old_lessons, built)
     _remove_stale_pdfs(site, previous, manifest)
     if len(ctx.dd_cache) != dd_size:
@@ -542,8 +545,22 @@ def _strings(value: object) -> list[str]:
 
 def _copy_assets(site: OutputFolder) -> None:
     for src in sorted(ASSETS.rglob("*")):
-        if src.is_file() and src.suffix in (".css", ".js", ".ttf", ".txt", ".woff2"):
+        if src.is_file() and src.suffix in (".css", ".js", ".txt", ".woff2"):  # the TTFs: _write_fonts
             site.write("assets/" + src.relative_to(ASSETS).as_posix(), src.read_bytes())
+
+
+def _write_fonts(site: OutputFolder, built: list[_Built], old_key: object) -> str:
+    """The web fonts (fonts.py), cut to what every page of the site, its CSS and its script can show;
+    made again only when their key changed.  The key, for the manifest."""
+    pages = [b.slug + ".html" for b in built] + ["index.html", TECHNIQUES_PAGE, MAKES_PAGE]
+    code = [f.read_bytes() for f in sorted(ASSETS.iterdir()) if f.suffix in (".css", ".js")]
+    chars = site_characters([site.read(p) or b"" for p in pages] + code)
+    sources = {name: (ASSETS / ttf).read_bytes() for name, ttf in WEB_FONTS.items()}
+    key = fonts_key(chars, sources)
+    if key != old_key or not all(site.is_file("assets/" + name) for name in WEB_FONTS):
+        for name, data in web_fonts(chars, sources).items():
+            site.write("assets/" + name, data)
+    return key
 
 
 FRONT_CACHE = ".replayer-front.pdf"

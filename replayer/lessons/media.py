@@ -30,6 +30,7 @@ from urllib.request import url2pathname
 
 from ..record.diagnostics import Diagnostic, Severity, Span
 from ..validation.files import Checked
+from .fonts import WEB_FONTS
 from .html import markdown_images
 from .model import Lesson, markdown_texts
 from .resources import assets_dir
@@ -310,4 +311,6 @@ class SiteFiles:
                 for p in sorted(root.rglob("*"))
                 if p.suffix in _ASSET_MIME and p.is_file()
             }
+            # the pages' web fonts are subsets the build makes (fonts.py): a PDF reads the full TTFs
+            self._assets.update({web: root / ttf for web, ttf in WEB_FONTS.items()})
         return self._assets
