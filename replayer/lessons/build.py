@@ -718,7 +718,8 @@ def _write_pdf(ctx: _Context, groups: list[_Group], name: str, front_key: object
         front_key = key
         return pdf
 
-    sections = [(g.book.heading, len(g.built)) for g in groups] if whole else None
+    # the outline: each book, and its hands under it (one book too)
+    sections = [(g.book.heading, len(g.built)) for g in groups]
     site.write(name, assemble_corpus(front, lessons, title=title, sections=sections))
     return str(front_key)
 

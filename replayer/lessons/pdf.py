@@ -14,6 +14,7 @@ import io
 from collections.abc import Callable, Sequence
 
 from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, NameObject, TextStringObject
 
 from .media import SiteFiles
 
@@ -41,7 +42,8 @@ def render_pdf(html: str, base_url: str, *, refused: list[str] | None = None) ->
 
     files = SiteFiles(base_url)
     document = HTML(string=html, base_url=base_url, url_fetcher=_fetcher(files.serve))
-    pdf: bytes = document.write_pdf(font_config=FontConfiguration())
+    # tagged (PDF/UA-1: a structure tree, and the page's language as the catalog's /Lang)
+    pdf: bytes = document.write_pdf(font_config=FontConfiguration(), pdf_variant="pdf/ua-1")
     if refused is not None:
         refused.extend(files.refused)
     return pdf
@@ -115,12 +117,34 @@ def assemble_corpus(
     for i, ((name, pdf), start) in enumerate(zip(lessons, starts, strict=True)):
         writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
         if i in parents:
-            parent = writer.add_outline_item(title=parents[i], page_number=start - 1)
+            parent = writer.add_outline_item(title=parents[i], page_number=start - 1, is_open=False)
         writer.add_outline_item(title=name, page_number=start - 1, parent=parent)
+    _link_contents(writer, front_pages)
     writer.add_metadata({"/Title": title, "/Creator": "replayer"})
+    writer.root_object[NameObject("/Lang")] = TextStringObject("en")
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+PAGE_LINK = "replayer-page:"
+
+
+def _link_contents(writer: PdfWriter, front_pages: int) -> None:
+    """The contents' links (WeasyPrint wrote them as ``replayer-page:N`` addresses) made jumps to
+    page N of the assembled PDF; a link to a page it does not have is dropped."""
+    for page in writer.pages[:front_pages]:
+        for ref in page.get("/Annots") or ():
+            annot = ref.get_object()
+            action = annot.get("/A")
+            uri = str(action.get_object().get("/URI", "")) if action is not None else ""
+            if annot.get("/Subtype") != "/Link" or not uri.startswith(PAGE_LINK):
+                continue
+            del annot["/A"]
+            number = int(uri[len(PAGE_LINK) :]) if uri[len(PAGE_LINK) :].isdigit() else 0
+            if 1 <= number <= len(writer.pages):
+                target = writer.pages[number - 1].indirect_reference
+                annot[NameObject("/Dest")] = ArrayObject([target, NameObject("/Fit")])
 
 
 def _section_starts(sections: Sequence[tuple[str, int]] | None, lessons: int) -> dict[int, str]:
