@@ -189,6 +189,9 @@ def test_the_browsers_print_keeps_every_note(site: Path) -> None:
             for note in record.notes:
                 first = words(re.sub(r"[*_`]", "", note.text))[:40]
                 assert first in text, f"hand {n}: Ctrl+P drops the note starting {first!r}"
+            # and the pointers to a note on other tricks, though the play has not reached them
+            html = (site / f"foster-1904/hand-{n}.html").read_text(encoding="utf-8")
+            assert text.count("See the note on") == html.count('class="see-also"'), f"hand {n}"
             assert not re.search(
                 r"the (?:king|queen|ace|knave|jack) of (?:spades|hearts|diamonds|clubs), wins", text
             )
