@@ -247,7 +247,7 @@ def test_a_terminal_sees_progress_and_a_pipe_does_not(
 
 
 def test_the_site_has_a_technique_index_and_the_make_exercises(hands: Path, tmp_path: Path) -> None:
-    from replayer.teaching.make_examples import EXAMPLES
+    from replayer.lessons.pages import exercises
 
     out = tmp_path / "site"
     build_site([str(hands)], BuildOptions(out=out, pdf=False))
@@ -258,7 +258,10 @@ def test_the_site_has_a_technique_index_and_the_make_exercises(hands: Path, tmp_
     for n in range(1, 6):
         assert f'href="foster-1904/hand-{n}.html"' in techniques
     makes = (out / "makes.html").read_text(encoding="utf-8")
-    assert makes.count('<li class="exercise">') == len(EXAMPLES) and makes.count("<details>") == len(EXAMPLES)
+    shown = len(exercises())
+    assert (
+        makes.count('<li class="exercise"') == shown and makes.count('<details class="ex-answer">') == shown
+    )
     assert "Foster p. 47" in makes and "Dummy Bridge" in makes
     lesson = (out / "foster-1904/hand-1.html").read_text(encoding="utf-8")
     # a derived note carries a small "from the cards" tag and the page one legend line saying whose
