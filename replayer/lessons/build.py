@@ -709,7 +709,8 @@ def _write_pdf(ctx: _Context, groups: list[_Group], name: str, front_key: object
         views = [_view(g, [_entry(ctx, b, next(pages)) for b in g.built]) for g in groups]
         html = render_corpus_front(ctx.env, views, title=title, version=__version__, whole=whole)
         nonlocal front_key
-        key = hashlib.sha256(html.encode("utf-8")).hexdigest()
+        # the stylesheets and fonts too (in base_key): a new print style renders the front again
+        key = hashlib.sha256((ctx.base_key + html).encode("utf-8")).hexdigest()
         cached = site.read(_front_cache(name)) if key == front_key else None
         if cached is not None:
             return cached
