@@ -162,3 +162,22 @@ def test_line_text_keeps_the_notation_for_the_api() -> None:
     game = foster(5)
     line = best_line(game, 4, {})
     assert line_text(line, 0, Naming.of(game, True)).startswith("A: ♥K ♥J ♦6 ♣6 | A: ♥2 ♣4 ♣2 ♠5 | ")
+
+
+def test_the_stepper_and_the_table_say_double_dummy_in_the_same_sentences() -> None:
+    checked = check_file(Path(ROOT) / "hands" / "foster-1904" / "hand-5.yaml")
+    assert checked.game is not None and checked.record is not None
+    lesson = lesson_model(checked.game, checked.record, checked.diagnostics)
+    dd = lesson.stepper["dd"]
+    assert isinstance(dd, list) and dd
+    texts = [str(d["text"]) for d in dd]
+    assert (
+        texts[0]
+        == "At trick 4 Z discards the ♠5, which costs Y–Z a trick: they could have made 8, now 7; the ♣7 or the ♣6 kept 8."
+    )
+    for text in texts:
+        assert text.startswith("At trick ") and " | " not in text and ": costs" not in text
+    gains = [str(d["text"]) for d in dd if int(d["gain"]) > 0]
+    assert all(" gain " in t and "from an earlier error by " in t for t in gains)
+    marks = [c.dd_text for row in lesson.rows for c in row.cells if c is not None and c.dd_mark]
+    assert marks and set(marks) <= set(texts)

@@ -220,3 +220,16 @@ def error_words(ca: CardAnalysis, game: Game, naming: Naming) -> str:
         either = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " or " + kept[-1]
         text += f"; {either} kept {ca.before}"
     return text + "."
+
+
+def analysis_words(ca: CardAnalysis, game: Game, naming: Naming) -> str:
+    """What double dummy says of one card, in a sentence for readers: a card that cost its side tricks
+    (:func:`error_words`), or one by which its side gained from the other side's earlier error."""
+    if ca.cost > 0:
+        return error_words(ca, game, naming)
+    gained = "a trick" if ca.gain == 1 else f"{ca.gain} tricks"
+    other = naming.side(next(side for side in Pair if side != ca.side))
+    return (
+        f"At trick {ca.trick} {naming.seat(ca.seat)} plays the {ca.card}: {naming.side(ca.side)} gain {gained} "
+        f"from an earlier error by {other}, and can now make {ca.before}."
+    )

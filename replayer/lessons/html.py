@@ -62,6 +62,16 @@ def _image(self: RendererHTML, tokens: Sequence[Token], idx: int, options: Optio
 
 
 _MD.add_render_rule("image", _image)
+_RED_SUIT = re.compile("([♥♦])")
+
+
+def _text(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    """Running text, escaped, with the red suits' symbols red as everywhere on the page (the
+    diagram, the stepper, the table): ``<span class="suit red">♥</span>K``."""
+    return _RED_SUIT.sub(r'<span class="suit red">\1</span>', escapeHtml(tokens[idx].content))
+
+
+_MD.add_render_rule("text", _text)
 
 
 def markdown_block(text: str | None, images: Mapping[str, str] | None = None) -> Markup:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from ..analysis import PlayAnalysis, Verdict, analyse, dds_available, verify_claims
 from ..analysis.claims import ClaimVerdict
-from ..analysis.lines import error_words
+from ..analysis.lines import analysis_words, error_words
 from ..analysis.naming import Naming
 from ..formats.interop import handviewer_url
 from ..record.diagnostics import Diagnostic, Located, Severity, Span
@@ -415,7 +415,7 @@ def lesson_model(
         hands={s.name: _hand_view(game, s) for s in Seat},
         columns=tuple((naming.heading[s], s.word) for s in seats),
         sides=(naming.names[naming.order[0]], naming.names[naming.order[1]]),
-        rows=_trick_rows(game, seats, naming, places, _dd_marks(dd)),
+        rows=_trick_rows(game, seats, naming, places, _dd_marks(dd, game, letters)),
         notes=notes,
         general_notes=tuple(places.general),
         general_more=tuple(places.general_more),
@@ -454,15 +454,16 @@ def _double_dummy(
     return dd, verdicts, checked
 
 
-def _dd_marks(dd: PlayAnalysis | None) -> dict[tuple[int, Seat], tuple[str, str]]:
-    """(trick, seat) -> the mark by the card and its explanation: "−1" a card that cost a trick,
-    "+1" a card that gained one from an earlier error."""
+def _dd_marks(dd: PlayAnalysis | None, game: Game, letters: bool) -> dict[tuple[int, Seat], tuple[str, str]]:
+    """(trick, seat) -> the mark by the card and its explanation in a sentence: "−1" a card that cost
+    a trick, "+1" a card that gained one from an earlier error."""
     marks: dict[tuple[int, Seat], tuple[str, str]] = {}
+    naming = Naming.of(game, letters)
     for ca in dd.cards if dd is not None else ():
         if ca.cost > 0:
-            marks[(ca.trick, ca.seat)] = (f"−{ca.cost}", ca.text)
+            marks[(ca.trick, ca.seat)] = (f"−{ca.cost}", analysis_words(ca, game, naming))
         elif ca.gain > 0:
-            marks[(ca.trick, ca.seat)] = (f"+{ca.gain}", ca.text)
+            marks[(ca.trick, ca.seat)] = (f"+{ca.gain}", analysis_words(ca, game, naming))
     return marks
 
 
@@ -780,7 +781,12 @@ def stepper_data(
         "tags": [_note_data(n, game) for n in notes if n.place is Place.TAG],
         "result": dict(game.tricks_won),
         "dd": [
-            {"index": ca.index, "text": ca.text, "cost": ca.cost, "gain": ca.gain}
+            {
+                "index": ca.index,
+                "text": analysis_words(ca, game, Naming.of(game, letters)),
+                "cost": ca.cost,
+                "gain": ca.gain,
+            }
             for ca in (dd.cards if dd is not None else ())
             if ca.cost > 0 or ca.gain > 0
         ],
