@@ -34,7 +34,7 @@ def test_build_writes_an_index_a_page_per_hand_and_the_assets(
     for slug in FOSTER:
         assert (out / f"{slug}.html").is_file()
         assert not (out / f"{slug}.pdf").exists()
-    for asset in ("lesson.css", "stepper.js", "stepper.css", "fonts/DejaVuSerif.ttf"):
+    for asset in ("lesson.css", "stepper.js", "stepper.css", "fonts/DejaVuSerif.woff2"):
         assert (out / "assets" / asset).is_file(), asset
     index = (out / "index.html").read_text(encoding="utf-8")
     for n in range(1, 6):

@@ -419,10 +419,10 @@ def _mounted(folder: Path, *options: str) -> Iterator[None]:
 
 
 def test_a_full_file_system_is_a_clean_error_then_resumes(hands: Path, tmp_path: Path) -> None:
-    """F26 on a real file system: a 1.5 MB tmpfs fills during the build with PDFs (exit 1, no
+    """F26 on a real file system: a 700 KB tmpfs fills during the build with PDFs (exit 1, no
     temporary file left); given more room, the next build finishes the same folder."""
     disk = tmp_path / "disk"
-    with _mounted(disk, "-t", "tmpfs", "-o", "size=1500k", "tmpfs"):
+    with _mounted(disk, "-t", "tmpfs", "-o", "size=700k", "tmpfs"):
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         cmd = [sys.executable, "-m", "replayer", "build", str(hands), "--out", str(disk / "site"), "-q"]
         full = subprocess.run(cmd, capture_output=True, text=True, env=env)
