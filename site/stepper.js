@@ -755,6 +755,8 @@
       if (home === (number || 0) && states[note.id] === "hidden") { self.revealed[note.id] = true; }
     });
     this.render();
+    /* the button is gone with the render: the focus goes back to the stepper, so its keys still work */
+    if (!document.activeElement || document.activeElement === document.body) { this.root.focus({ preventScroll: true }); }
   };
 
   /* The page's reading column: each note shown, held back until its card is played, or held back

@@ -137,12 +137,10 @@ def test_a_note_found_in_the_cards_waits_for_its_card(tab: Tab) -> None:
     tab.open()
     notes = "#stepper .st-notes"
     tab.press("ArrowRight", 2)  # A's ♥6 and dummy's ♥7: B has not played yet
-    # Foster's note tells that B wins with the ten: it waits for the end of the trick (no spoiler)
+    # Foster's note tells that B wins with the ten (his "A 10"): it waits for B's card (no spoiler)
     tab.expect(notes).not_to_contain_text("B applies the Eleven Rule")
     tab.expect(notes).not_to_contain_text("B counts by the Eleven Rule")  # ours waits for B's ♥10
-    tab.press("ArrowRight")  # B's ♥10: Foster's note, and ours on it (a tag), still wait for the trick
-    tab.expect(notes).not_to_contain_text("B applies the Eleven Rule")
-    tab.press("ArrowRight")
+    tab.press("ArrowRight")  # B's ♥10: Foster's note, and ours on it (a tag), may be read
     tab.expect(notes).to_contain_text("B applies the Eleven Rule")
     tab.expect(notes).to_contain_text("B counts by the Eleven Rule")
     tab.expect("#stepper .st-notes .found-tag >> nth=0").to_contain_text("from the cards")
@@ -154,7 +152,7 @@ def test_the_double_dummy_layer_is_optional(tab: Tab) -> None:
     tab.press("ArrowRight", 16)  # to the end of trick 4, where the dealer throws ♠5
     tab.expect(notes).not_to_contain_text("Double dummy:")
     tab.page.check("#st-dd")
-    tab.expect(notes).to_contain_text("Double dummy: ♠5")
+    tab.expect(notes).to_contain_text("Double dummy: At trick 4 Z discards the ♠5, which costs Y–Z a trick")
     tab.page.uncheck("#st-dd")
     tab.expect(notes).not_to_contain_text("Double dummy:")
 
@@ -299,6 +297,10 @@ def test_play_it_yourself(tab: Tab) -> None:
     )  # ♥3, his only heart
     tab.page.locator("#stepper .st-seat-S button.st-pick[data-card=H3]").click()
     tab.expect("#stepper .st-tally").to_have_text("You found the book’s card 2 times out of 2.")
+    # watching as Z, Foster's note on the lead (which carries the fourchette) names A's hearts, still
+    # hidden from Z: it waits behind a button until the reader asks
+    tab.expect("#stepper .st-notes").not_to_contain_text("fourchette")
+    tab.page.locator("#stepper .st-notes .st-reveal").click()
     tab.expect("#stepper .st-notes").to_contain_text("fourchette")
     tab.press("ArrowRight")  # trick 2: East leads the ace of hearts
     tab.press("ArrowRight")  # South: no hearts left, every card is legal
