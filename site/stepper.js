@@ -780,7 +780,11 @@
       var visible = group.querySelectorAll(".note:not(.nt-ahead):not(.nt-hidden)").length;
       var held = group.querySelectorAll(".note.nt-hidden").length;
       group.classList.toggle("nt-current", n === number);
-      group.classList.toggle("nt-future", !visible && !held);
+      /* a trick still ahead, or one whose own notes all wait for their cards (a trick reached
+         that has only "See the note on …" lines is not ahead) */
+      var own = group.querySelectorAll(".note").length;
+      var ahead = n > number || (own > 0 && !visible && !held);
+      group.classList.toggle("nt-future", ahead);
       var hint = group.querySelector(".nt-hint");
       if (!hint) {
         hint = el("p", { className: "nt-hint" });
@@ -792,7 +796,7 @@
           text: held === 1 ? "Show the note that names hidden cards" : "Show the " + held + " notes that name hidden cards" });
         button.addEventListener("click", function () { self.revealHeld(n); });
         hint.appendChild(button);
-      } else if (!visible) {
+      } else if (ahead) {
         hint.appendChild(document.createTextNode(n === 0 ? "" : "Its notes appear when the play reaches them."));
       }
       if (n <= number && (visible || held)) { current = group; }

@@ -91,24 +91,30 @@ def test_the_suit_symbols_come_from_an_embedded_font_that_has_them(site: Path) -
     assert all(s in text for s in "♠♥♦♣")
 
 
-def test_a_page_rendered_to_png_is_not_blank(site: Path, tmp_path: Path) -> None:
+def test_a_page_rendered_to_png_is_not_blank(site: Path) -> None:
+    """Page 1 of Hand 5's PDF, rendered into build/screenshots/ beside the browser tests' screenshots,
+    for a person to look at (issue 15)."""
     assert shutil.which("pdftoppm"), "pdftoppm is missing: apt-get install poppler-utils"
+    shots = Path(__file__).resolve().parent.parent / "build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    for old in shots.glob("hand-5-pdf-page*.png"):
+        old.unlink()
     subprocess.run(
         [
             "pdftoppm",
             "-r",
-            "40",
+            "60",
             "-png",
             "-f",
             "1",
             "-l",
             "1",
             str(site / "foster-1904/hand-5.pdf"),
-            str(tmp_path / "page"),
+            str(shots / "hand-5-pdf-page"),
         ],
         check=True,
     )
-    png = next(tmp_path.glob("page*.png"))
+    png = next(shots.glob("hand-5-pdf-page*.png"))
     img = Image.open(png).convert("L")
     dark = sum(img.histogram()[:128])
     assert img.width > 200 and dark > 0.01 * img.width * img.height

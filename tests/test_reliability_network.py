@@ -28,14 +28,13 @@ from replayer.lessons.html import markdown_block, markdown_images
 from replayer.lessons.media import IMAGE_LIMIT, image_type, refused_fetches
 from replayer.lessons.pdf import render_pdf
 from replayer.validation.files import check_file
+from support.browser import chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "fixtures" / "reliability"
 F15 = CASES / "F15-remote-image-fetch" / "hand-1.yaml"
 F16 = CASES / "F16-local-file-embedded-in-pdf" / "hand-1.yaml"
 PNG = (CASES / "F16-local-file-embedded-in-pdf" / "secret-outside.png.sample").read_bytes()
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
     "base-uri 'none'; form-action 'none'"
@@ -372,18 +371,8 @@ def test_markdown_shows_an_unpublished_image_as_its_alt_text() -> None:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} not found: the browser tests need Debian's Chromium (apt-get install chromium)"
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def _open(browser: Any, url: str) -> tuple[list[str], list[str]]:
