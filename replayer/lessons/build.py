@@ -563,9 +563,6 @@ def _write_fonts(site: OutputFolder, built: list[_Built], old_key: object) -> st
     return key
 
 
-FRONT_CACHE = ".replayer-front.pdf"
-
-
 def _read_back(site: OutputFolder, rel: str) -> bytes:
     """A file this build wrote or found unchanged, read back (for the corpus PDF)."""
     data = site.read(rel)
