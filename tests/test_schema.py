@@ -30,10 +30,12 @@ from replayer.record.keys import (
     DEAL_KEYS,
     DECLARATION_KEYS,
     INTEROP_KEYS,
+    LINE_KEYS,
     NOTE_KEYS,
     OUTCOME_KEYS,
     PLAY_KEYS,
     PROBLEM_KEYS,
+    QUESTION_KEYS,
     READING_KEYS,
     SEAT_WORDS,
     SOURCE_KEYS,
@@ -283,7 +285,10 @@ def test_schema_keys_are_the_loaders_keys() -> None:
     assert _keys(props["problem"]) == list(PROBLEM_KEYS)
     assert _keys(defs["claim"]) == list(CLAIM_KEYS)
     assert defs["claim"]["properties"]["kind"]["enum"] == list(CLAIM_KINDS)
-    assert _keys(defs["claim"]["properties"]["outcome"]) == list(OUTCOME_KEYS)
+    assert _keys(defs["outcome"]) == list(OUTCOME_KEYS)
+    assert defs["claim"]["properties"]["outcome"]["$ref"] == "#/$defs/outcome"
+    assert _keys(defs["question"]) == list(QUESTION_KEYS)
+    assert _keys(defs["line"]) == list(LINE_KEYS)
     assert _keys(defs["bookError"]) == list(BOOK_ERROR_KEYS)
     assert _keys(props["transcription"]) == list(TRANSCRIPTION_KEYS)
     assert _keys(defs["reading"]) == list(READING_KEYS)
@@ -304,7 +309,9 @@ def test_objects_refuse_unknown_keys_as_the_loader_does() -> None:
         props["deal"],
         props["score_before"],
         defs["claim"],
-        defs["claim"]["properties"]["outcome"],
+        defs["outcome"],
+        defs["question"],
+        defs["line"],
         defs["bookError"],
         props["transcription"],
         defs["reading"],

@@ -27,6 +27,8 @@ __all__ = [
     "AuctionRecord",
     "ClaimRecord",
     "NoteRecord",
+    "QuestionRecord",
+    "LineRecord",
     "BookErrorRecord",
     "ResultPart",
     "ReadingRecord",
@@ -134,6 +136,38 @@ class ClaimRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class QuestionRecord:
+    """A decision point: before ``seat`` plays to ``trick``, the reader is asked to choose its card.
+
+    ``answer`` is the card the author says is right, when it is not the one the play gives the
+    seat (None: the book's card is the answer); ``ask`` the question's words (None: the default)."""
+
+    seat: Located[str]
+    trick: int
+    span: Span
+    ask: Located[str] | None = None
+    answer: Located[Card] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LineRecord:
+    """An alternative line: rows of cards in the play's columns from ``trick`` on, the first row the
+    main play's trick with the card that differs from it (the branch) and what follows it.
+
+    ``outcome`` is the result the author states for the line ({side, by_cards, tricks, game}, as
+    a claim's); ``text`` our words on it."""
+
+    trick: int
+    tricks: tuple[TrickRecord, ...]
+    span: Span
+    title: Located[str] | None = None
+    outcome: dict[str, object] = field(default_factory=dict)
+    outcome_span: Span | None = None
+    text: str | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class NoteRecord:
     text: str
     span: Span
@@ -142,6 +176,8 @@ class NoteRecord:
     claims: tuple[ClaimRecord, ...] = ()
     #: the techniques the author's note names at its tricks (``record.keys.TECHNIQUE_NAMES``)
     techniques: tuple[Located[str], ...] = ()
+    question: QuestionRecord | None = None
+    lines: tuple[LineRecord, ...] = ()
 
 
 class ResultPart(enum.StrEnum):

@@ -16,6 +16,8 @@ __all__ = [
     "PLAY_KEYS",
     "TRICK_KEYS",
     "NOTE_KEYS",
+    "QUESTION_KEYS",
+    "LINE_KEYS",
     "TECHNIQUE_NAMES",
     "CLAIM_KEYS",
     "CLAIM_KINDS",
@@ -59,7 +61,9 @@ SCORE_BEFORE_KEYS = ("games", "quote")
 DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
 TRICK_KEYS = ("cards", "leader", "winner")
-NOTE_KEYS = ("trick", "tricks", "text", "source", "claims", "techniques")
+NOTE_KEYS = ("trick", "tricks", "text", "source", "claims", "techniques", "question", "lines")
+QUESTION_KEYS = ("seat", "ask", "trick", "answer")
+LINE_KEYS = ("title", "trick", "tricks", "result", "text", "source")
 #: the techniques a note may name (``techniques: [hold-up, re-entry]``): the vocabulary of
 #: ``teaching/techniques.py``, which this package may not import (a test keeps the two the same)
 TECHNIQUE_NAMES = (

@@ -25,7 +25,7 @@ from .hand import PlayedCard, TrickRecord
 from .keys import DEAL_KEYS, PLAY_KEYS, TRICK_KEYS
 from .located_yaml import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
-__all__ = ["Deal", "Play", "read_deal", "read_play"]
+__all__ = ["Deal", "Play", "read_deal", "read_play", "read_tricks"]
 
 #: the hands by seat as written, and where each seat's hand is written
 Deal = tuple[dict[str, tuple[PlayedCard, ...]], dict[str, Span]]
@@ -171,7 +171,7 @@ class Play:
 def read_play(r: FieldReader, node: Node) -> Play:
     """The play: a list of rows alone (columns A, Y, B, Z), or {columns, first_trick, leader, tricks}."""
     if isinstance(node, SequenceNode):  # the tricks alone, in the default columns
-        return Play(tricks=_tricks(r, node, 1) or ())
+        return Play(tricks=read_tricks(r, node, 1) or ())
     if _is_null(node):
         return Play()  # 'play:' with nothing after it: the validator says the hand has no cards
     if not isinstance(node, MappingNode):
@@ -185,7 +185,7 @@ def read_play(r: FieldReader, node: Node) -> Play:
         if value is not None:
             first, first_trick = value, Located(value, r.span(m["first_trick"][1]))
     leader = r.seat(m["leader"][1], "play leader") if "leader" in m else None
-    tricks = _tricks(r, m["tricks"][1], first) if "tricks" in m else ()
+    tricks = read_tricks(r, m["tricks"][1], first) if "tricks" in m else ()
     return Play(columns, first_trick, leader, tricks or (), unread=tricks is None)
 
 
@@ -216,7 +216,7 @@ def _columns(r: FieldReader, cnode: Node) -> tuple[Located[str], ...]:
     return tuple(cols)
 
 
-def _tricks(r: FieldReader, rows_node: Node, first: int) -> tuple[TrickRecord, ...] | None:
+def read_tricks(r: FieldReader, rows_node: Node, first: int) -> tuple[TrickRecord, ...] | None:
     """One record per row, numbered from ``first``; rows past trick 13 are reported and dropped.
     None (reported) when the rows are not a list."""
     if _is_null(rows_node):

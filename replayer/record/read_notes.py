@@ -26,13 +26,13 @@ from .keys import (
     CLAIM_KEYS,
     CLAIM_KINDS,
     NOTE_KEYS,
-    OUTCOME_KEYS,
     PROBLEM_KEYS,
     READING_KEYS,
     TECHNIQUE_NAMES,
     TRANSCRIPTION_KEYS,
 )
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
+from .read_lines import read_lines, read_outcome, read_question
 from .sides import SIDE_WORDS
 
 __all__ = ["read_notes", "read_problem", "read_book_errors", "read_transcription"]
@@ -42,7 +42,7 @@ _Fields = dict[str, tuple[Node, Node]]
 
 def read_notes(r: FieldReader, node: Node) -> tuple[NoteRecord, ...]:
     """The notes: one text on the whole hand, or a list of texts and {trick(s), text, source, claims,
-    techniques}."""
+    techniques, question, lines}."""
     if isinstance(node, ScalarNode):
         text = r.scalar(node, "notes")
         return (NoteRecord(text, r.span(node)),) if text is not None else ()
@@ -69,7 +69,10 @@ def read_notes(r: FieldReader, node: Node) -> tuple[NoteRecord, ...]:
         source = r.scalar(m["source"][1], "note source") if "source" in m else None
         claims = _claims(r, m["claims"][1]) if "claims" in m else ()
         techniques = _techniques(r, m["techniques"][1], tricks) if "techniques" in m else ()
-        out.append(NoteRecord(text, r.span(m["text"][1]), tuple(tricks), source, claims, techniques))
+        question = read_question(r, m["question"][1], tricks) if "question" in m else None
+        lines = read_lines(r, m["lines"][1]) if "lines" in m else ()
+        span = r.span(m["text"][1])
+        out.append(NoteRecord(text, span, tuple(tricks), source, claims, techniques, question, lines))
     return tuple(out)
 
 
@@ -189,7 +192,7 @@ def _claim_details(r: FieldReader, m: _Fields, claim: ClaimRecord) -> ClaimRecor
                 suit = loc.value.trump
     loc_rank = r.located(m["above"][1], "claim above", Rank.parse) if "above" in m else None
     loc_card = r.located(m["card"][1], "claim card", parse_card) if "card" in m else None
-    outcome = _outcome(r, m["outcome"][1]) if "outcome" in m else {}
+    outcome = read_outcome(r, m["outcome"][1]) if "outcome" in m else {}
     return replace(
         claim,
         seat=seat,
@@ -200,31 +203,6 @@ def _claim_details(r: FieldReader, m: _Fields, claim: ClaimRecord) -> ClaimRecor
         card=loc_card.value if loc_card is not None else None,
         outcome=outcome,
     )
-
-
-def _outcome(r: FieldReader, node: Node) -> dict[str, object]:
-    """What a claim says would follow, or follows: {side, game, tricks, by_cards}."""
-    outcome: dict[str, object] = {}
-    for key, (_, v) in r.mapping(node, OUTCOME_KEYS, "a claim's outcome").items():
-        text = r.scalar(v, f"outcome {key}")
-        if text is None:
-            continue
-        if key == "side":
-            side = SIDE_WORDS.get(text.strip().upper())
-            if side is None:
-                r.error("bad-value", f"outcome side {text!r} is not a side", v, "write AB or YZ")
-                continue
-            outcome[key] = side
-        elif key == "game":
-            if text.strip().lower() not in ("true", "false", "yes", "no"):
-                r.error("bad-value", f"outcome game should be true or false, not {text!r}", v)
-                continue
-            outcome[key] = text.strip().lower() in ("true", "yes")
-        else:
-            value = r.integer(v, f"outcome {key}", 0, 13)
-            if value is not None:
-                outcome[key] = value
-    return outcome
 
 
 # ---------------------------------------------------------------------------------------------

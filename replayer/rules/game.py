@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Card, Strain
 from .play import Trick, tricks_won
 from .regimes import Regime
 from .seats import BookPair, Letter, Pair, Seat
 
-__all__ = ["Declaration", "Game"]
+__all__ = ["Declaration", "Game", "Line"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,34 @@ class Declaration:
 
 
 @dataclass(frozen=True, slots=True)
+class Line:
+    """An alternative line of play, replayed under the same laws as the game's own play.
+
+    ``note`` is the index of the note that gives it (in the record's notes), ``index`` its place among
+    that note's lines; ``start`` the index, in the game's play order, of the card the line replaces
+    (the branch); ``tricks`` the whole play along the line: the game's tricks before the line's
+    first trick, then the line's (the last may be unfinished only if the file's row is)."""
+
+    note: int
+    index: int
+    start: int
+    tricks: tuple[Trick, ...]
+    title: str | None = None
+    complete: bool = False  # the line runs to the end of the hand
+
+    @property
+    def branch(self) -> tuple[int, Seat, Card]:
+        """The trick, the seat and the card where the line leaves the game's play."""
+        k = self.start
+        for t in self.tricks:
+            if k < len(t.plays):
+                seat, card = t.plays[k]
+                return t.number, seat, card
+            k -= len(t.plays)
+        raise ValueError("the line has no card at its branch")
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     regime: Regime
     dealer: Seat
@@ -52,6 +80,12 @@ class Game:
     games_before: Mapping[Pair | BookPair, int] = field(default_factory=dict)
     #: the book's own words for the score before the deal
     score_quote: str | None = None
+    #: the alternative lines the notes give, each replayed (:class:`Line`)
+    lines: tuple[Line, ...] = ()
+
+    def along(self, line: Line) -> Game:
+        """The game as the line plays it: the same deal and declaration, the line's tricks."""
+        return replace(self, tricks=line.tricks, lines=(), revokes=())
 
     @property
     def labels(self) -> dict[Seat, Letter]:

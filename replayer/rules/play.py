@@ -138,17 +138,17 @@ def start(
     return State(h, trump, dummy, leader, first_trick=first_trick)  # type: ignore[arg-type]
 
 
-def apply(state: State, card: Card, *, allow_dummy_renounce: bool = True) -> State:
+def apply(state: State, card: Card, *, allow_dummy_renounce: bool = True, revokes: bool = False) -> State:
     """Play ``card`` for the seat whose turn it is; raises :class:`IllegalPlay` if the laws forbid it.
 
     Dummy's failure to follow is not a revoke (REV-2); it is allowed unless
-    ``allow_dummy_renounce`` is False.
+    ``allow_dummy_renounce`` is False.  ``revokes``: a revoke stands (a book's play, kept as printed).
     """
     seat = state.to_play
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalPlay(f"{seat.word} does not hold {card}", "card-not-held", seat, card)
-    if state.current:
+    if state.current and not revokes:
         led = state.current[0][1].suit
         if is_revoke(hand, led, card) and (seat != state.dummy or not allow_dummy_renounce):
             should = min(c for c in hand if c.suit == led)

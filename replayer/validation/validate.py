@@ -13,7 +13,8 @@ goes on so that a transcriber sees them all at once.  The checks, in the order t
   on the wrong card, ``about: mark``, and a misprinted line of the deal diagram, ``about: deal``);
 * :mod:`.played_cards`: each card played once, from the hand that holds it (fixes: :mod:`.fixes`);
 * :mod:`.replay`: the tricks in turn: leads, following suit, winners;
-* :mod:`.result`: the book's result line; :mod:`.claims`: the author's claims and the readings.
+* :mod:`.result`: the book's result line; :mod:`.claims`: the author's claims and the readings;
+* :mod:`.lines`: the notes' decision points, and their alternative lines, replayed like the play.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .checking import Check
 from .claims import check_holding_claims, check_readings
 from .deal import check_position, columns, deal, first_trick, holdings, row
 from .declaration import check_dealer, declaration, regime
+from .lines import check_questions, replay_lines
 from .played_cards import check_played_cards
 from .replay import replay
 from .result import check_result, read_result
@@ -68,6 +70,9 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
     if game is not None:
         check_holding_claims(ck, game, record)
         check_readings(ck, game, record)
+        check_questions(ck, game)
+        if cols is not None:
+            game = replay_lines(ck, game, cols)
     check_book_cards_legal(ck, book_cards)
     check_book_marks(ck, rows, cols, first)
     check_book_deal(ck, dealt)

@@ -68,6 +68,7 @@ def build_defs() -> JSON:
         **_declaration_defs(),
         **_note_defs(),
         **_claim_defs(),
+        **_line_defs(),
         **_record_defs(),
     }
 
@@ -313,6 +314,15 @@ def _note_defs() -> JSON:
                                 {"enum": list(rx.TECHNIQUE_NAMES)},
                             ],
                         },
+                        "question": ref(
+                            "question",
+                            "A decision point: the reader chooses this seat's card before it is played.",
+                        ),
+                        "lines": {
+                            "description": "Alternative lines of play the note gives.",
+                            "type": "array",
+                            "items": ref("line"),
+                        },
                     },
                 },
             ],
@@ -360,26 +370,7 @@ def _claim_defs() -> JSON:
                     ],
                 },
                 "card": ref("plainCard", "An alternative claim: the card the seat played at the trick."),
-                "outcome": {
-                    "description": "What would follow (alternative) or follows (outcome), e.g. "
-                    "{side: YZ, by_cards: 2, game: true}.",
-                    "type": "object",
-                    "additionalProperties": False,
-                    "properties": {
-                        "side": ref("side", "The side the outcome is about: AB or YZ."),
-                        "game": {
-                            "description": "Whether that side wins the game: true or false.",
-                            "anyOf": [{"type": "boolean"}, pat(rx.YES_NO, "true or false")],
-                        },
-                        "tricks": integer(0, 13, "(?:[0-9]|1[0-3])", description="Tricks that side takes."),
-                        "by_cards": integer(
-                            0,
-                            13,
-                            "(?:[0-9]|1[0-3])",
-                            description="Tricks by cards (over six) that side wins.",
-                        ),
-                    },
-                },
+                "outcome": ref("outcome", "What would follow (alternative) or follows (outcome)."),
             },
             "if": {
                 "properties": {"kind": {"const": "holding", "description": "A holding claim."}},
@@ -388,6 +379,68 @@ def _claim_defs() -> JSON:
             "then": {
                 "required": ["seat", "suit"],
                 "anyOf": [{"required": ["count"]}, {"required": ["at_least"]}],
+            },
+        },
+    }
+
+
+def _line_defs() -> JSON:
+    """A note's decision point and its alternative lines (issue 16)."""
+    return {
+        "outcome": {
+            "description": "What would follow (alternative) or follows (outcome), e.g. "
+            "{side: YZ, by_cards: 2, game: true}.",
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "side": ref("side", "The side the outcome is about: AB or YZ."),
+                "game": {
+                    "description": "Whether that side wins the game: true or false.",
+                    "anyOf": [{"type": "boolean"}, pat(rx.YES_NO, "true or false")],
+                },
+                "tricks": integer(0, 13, "(?:[0-9]|1[0-3])", description="Tricks that side takes."),
+                "by_cards": integer(
+                    0,
+                    13,
+                    "(?:[0-9]|1[0-3])",
+                    description="Tricks by cards (over six) that side wins.",
+                ),
+            },
+        },
+        "question": {
+            "description": "A decision point: before seat plays to the trick, the reader chooses its card. "
+            "The note's text is the author's answer and why.",
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["seat"],
+            "properties": {
+                "seat": ref("seat", "The player who must choose (not dummy: ask the declarer)."),
+                "ask": text("The question, naming only what that player can see, e.g. 'What should B play?'"),
+                "trick": ref("trickNumber", "The trick; the note's first trick when not given."),
+                "answer": ref(
+                    "plainCard",
+                    "The card the author says is right, when it is not the one the play gives the seat.",
+                ),
+            },
+        },
+        "line": {
+            "description": "An alternative line: rows in the play's columns from trick on; the first row is that "
+            "trick whole, and its first card (in play order) that differs from the play is the branch.",
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["trick", "tricks"],
+            "properties": {
+                "title": text("A short title, shown on the line's button, e.g. 'If B plays the ace'."),
+                "trick": ref("trickNumber", "The trick the line's first row replaces."),
+                "tricks": {
+                    "description": "The line's tricks, one row each, in the play's columns' order.",
+                    "type": "array",
+                    "minItems": 1,
+                    "items": ref("trick"),
+                },
+                "result": ref("outcome", "What the line ends in, as the author states it."),
+                "text": text("The line, in your own words: what it shows, which cards are our choice."),
+                "source": text("Where the line comes from, e.g. Foster's note to trick 1 (p. 82)."),
             },
         },
     }
