@@ -27,6 +27,7 @@ from ..teaching.annotate import Author, annotate
 from ..teaching.findings import Finding
 from ..teaching.make import make_note
 from ..teaching.selection import AuthorNote, Place, of_finding, of_make, select
+from .branches import LineView, QuestionView, branch_views
 from .refereed import refereed_findings
 from .reveal import note_data
 
@@ -177,13 +178,13 @@ class Lesson:
     contract: str = ""  # short form for the index: "NT by Z"
     partial: bool = False  # an end position or problem rather than a whole deal
     bbo_url: str | None = None  # the hand in BBO's Handviewer (None when LIN cannot hold it)
-    double_dummy: tuple[
-        str, ...
-    ] = ()  # the analysis in sentences: the start, then each card that cost a trick
+    double_dummy: tuple[str, ...] = ()  # the analysis in sentences: the start, then each costly card
     # Markdown image source (as markdown-it normalises it) -> the relative href of its copy in the site;
     # the build fills it (lessons/media.py), and an image not here is shown as its alt text
     images: dict[str, str] = field(default_factory=dict)
     general_more: tuple[int, ...] = ()  # derived notes before the play behind "More from the cards"
+    questions: tuple[QuestionView, ...] = ()  # the decision points (lessons/branches.py)
+    lines: tuple[LineView, ...] = ()  # the alternative lines the notes give
 
     @property
     def derived_count(self) -> int:
@@ -400,6 +401,9 @@ def lesson_model(
     notes = _placed(game, record, _author_notes(record, verdicts), derived, findings)
     techniques = _technique_tricks(derived, findings)
     places = _note_places(game, notes)
+    questions, lines = branch_views(
+        game, record, dd_cache, letters=letters, double_dummy=double_dummy, columns=seats
+    )
     return Lesson(
         title=record.title.value if record.title is not None else record.path,
         citation=citation(record),
@@ -430,6 +434,8 @@ def lesson_model(
         double_dummy=_dd_summary(dd, letters, game) if dd is not None else (),
         techniques=tuple(techniques),
         technique_tricks=tuple((k, tuple(v)) for k, v in techniques.items()),
+        questions=questions,
+        lines=lines,
     )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from .cards import Card, Strain
-from .play import Trick, tricks_won
+from .play import IllegalPlay, State, Trick, apply, start, tricks_won
 from .regimes import Regime
 from .seats import BookPair, Letter, Pair, Seat
 
@@ -82,6 +82,23 @@ class Game:
     score_quote: str | None = None
     #: the alternative lines the notes give, each replayed (:class:`Line`)
     lines: tuple[Line, ...] = ()
+
+    def state_before(self, trick: int, seat: Seat | None = None) -> State | None:
+        """The position just before ``seat`` plays to ``trick`` (before the trick's lead when ``seat``
+        is None), walking the recorded play (a revoke the book prints stands); None if the play does
+        not get there, or cannot be walked."""
+        decl = self.declaration
+        trump = decl.strain.trump if decl is not None else None
+        state = start(self.deal, trump, self.opening_leader, decl.dummy if decl else None, self.first_trick)
+        try:
+            for t in self.tricks:
+                for s, card in t.plays:
+                    if t.number == trick and (seat is None or s == seat):
+                        return state
+                    state = apply(state, card, revokes=True)
+        except IllegalPlay:
+            return None
+        return state if state.trick_number == trick and seat is None else None
 
     def along(self, line: Line) -> Game:
         """The game as the line plays it: the same deal and declaration, the line's tricks."""

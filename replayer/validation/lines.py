@@ -17,35 +17,11 @@ from ..record.diagnostics import Severity, Span
 from ..record.hand import LineRecord, NoteRecord, QuestionRecord
 from ..record.sides import SIDE_WORDS
 from ..rules.game import Game, Line
-from ..rules.play import IllegalPlay, State, Trick, apply, start
+from ..rules.play import IllegalPlay, State, Trick, apply
 from ..rules.seats import BookPair, Pair, Seat
 from .checking import Check
 
 __all__ = ["check_questions", "replay_lines"]
-
-
-def _opening(game: Game) -> State:
-    """The position before the game's first recorded card."""
-    decl = game.declaration
-    trump = decl.strain.trump if decl is not None else None
-    dummy = decl.dummy if decl is not None else None
-    return start(game.deal, trump, game.opening_leader, dummy, game.first_trick)
-
-
-def _before(game: Game, trick: int, seat: Seat | None = None) -> State | None:
-    """The position just before ``seat`` plays to ``trick`` (before the trick's lead when ``seat``
-    is None), walking the game's own play (a revoke the book prints stands); None if the play does
-    not get there, or cannot be walked (its errors are reported where they are)."""
-    state = _opening(game)
-    try:
-        for t in game.tricks:
-            for s, card in t.plays:
-                if t.number == trick and (seat is None or s == seat):
-                    return state
-                state = apply(state, card, revokes=True)
-    except IllegalPlay:
-        return None
-    return state if state.trick_number == trick and seat is None else None
 
 
 def check_questions(ck: Check, game: Game) -> None:
@@ -58,7 +34,7 @@ def check_questions(ck: Check, game: Game) -> None:
 
 def _check_question(ck: Check, game: Game, q: QuestionRecord) -> None:
     seat = ck.seat(q.seat)
-    state = _before(game, q.trick, seat)
+    state = game.state_before(q.trick, seat)
     if state is None and ck.diags and any(d.severity is Severity.ERROR for d in ck.diags):
         return  # the play itself has errors: they are reported first
     if state is None:
@@ -113,7 +89,7 @@ def _replay_line(
         return None
     if any(None in t.cards or len(t.cards) != 4 for t in rec.tricks):
         return None  # the columns or a row could not be read: reported where they are
-    state = _before(game, rec.trick)
+    state = game.state_before(rec.trick)
     if state is None:
         return None  # the recorded play before the line cannot be walked: reported there
     main = {(t.number, s): c for t in game.tricks for s, c in t.plays}

@@ -1,0 +1,137 @@
+"""Decision points and alternative lines weighed by double dummy, and as a lesson carries them.
+
+Built on Foster's Hand 5 with its Eleven Rule question and the ♥A line written here (so the test does
+not depend on how the corpus words them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from replayer.analysis.branches import analyse_lines, analyse_questions
+from replayer.analysis.claims import Verdict
+from replayer.lessons.branches import branch_views
+from replayer.record.hand import HandRecord
+from replayer.record.reader import load
+from replayer.rules.cards import Card
+from replayer.rules.game import Game
+from replayer.rules.seats import BookPair, Pair, Seat
+from replayer.validation.validate import validate
+
+HAND = Path(__file__).resolve().parents[1] / "hands" / "foster-1904" / "hand-5.yaml"
+
+NOTE = """\
+  - trick: 1
+    text: B wins with the ten by the Eleven Rule.
+    question: {seat: B, ask: "What should B play?"}
+    lines:
+      - title: "If B plays the ace"
+        trick: 1
+        tricks:
+          - ♥6 ♥7 ♥A ♥3
+          - ♥Q ♥5 ♥10 ♦3
+          - ♥K ♥9 ♥4 ♦5
+          - ♥8 ♥J ♦6 ♠5
+          - ♣3 ♣4 ♣2 ♣J
+          - ♠4 ♠2 ♠7 ♠A
+          - ♠8 ♠3 ♠Q ♠K
+          - ♠10 ♠J ♦7 ♠6
+          - ♣10 ♣8 ♣5 ♣Q
+          - ♥2 ♣9 ♣K ♣A
+          - ♦2 ♠9 ♦J ♣7
+          - ♦4 ♦8 ♦Q ♣6
+          - ♦10 ♦9 ♦K ♦A
+        result: {side: YZ, by_cards: 4}
+      - title: "The ace, for two tricks"
+        trick: 1
+        tricks:
+          - ♥6 ♥7 ♥A ♥3
+          - ♥Q ♥5 ♥10 ♦3
+        result: {side: YZ, by_cards: %d}
+"""
+
+
+def _hand(tmp_path: Path, later: int = 4) -> tuple[Game, HandRecord]:
+    """Hand 5 with the test's note alone carrying a question and lines (the file's own are removed)."""
+    text = HAND.read_text(encoding="utf-8")
+    head, sep, rest = text.partition("\nnotes:\n")
+    path = tmp_path / "hand-5.yaml"
+    path.write_text(head + sep + NOTE % later + rest, encoding="utf-8")
+    record, diags = load(path.read_text(encoding="utf-8"), str(path))
+    assert record is not None, diags
+    record = replace(
+        record,
+        notes=(record.notes[0],) + tuple(replace(n, question=None, lines=()) for n in record.notes[1:]),
+    )
+    game, found = validate(record)
+    assert game is not None and not [d for d in found if d.severity.value == "error"], found
+    return game, record
+
+
+def test_every_legal_card_at_the_decision_point_is_weighed(tmp_path: Path) -> None:
+    game, record = _hand(tmp_path)
+    (qa,) = analyse_questions(game, record)
+    assert (qa.trick, qa.seat, qa.book, qa.answer) == (1, Seat.E, Card.parse("HT"), Card.parse("HT"))
+    assert {c.card.ascii(): (c.tricks, c.cost) for c in qa.choices} == {
+        "HA": (3, 2),
+        "HT": (5, 0),
+        "H4": (2, 3),
+    }
+    assert qa.side is Pair.EW and qa.best == 5
+    ten = qa.choice(Card.parse("HT"))
+    ace = qa.choice(Card.parse("HA"))
+    assert ten is not None and ten.words == "Keeps 5 tricks for A–B, the most they can take."
+    assert ace is not None and ace.words.startswith("Costs 2 tricks: A–B can take 5 with ♥10, and 3 with ♥A.")
+    assert "B plays the ♥A instead of the ♥10" in ace.words and "A–B end with 3 in all, Y–Z 10." in ace.words
+
+
+def test_a_line_to_the_end_is_confirmed_by_its_cards_and_double_dummy(tmp_path: Path) -> None:
+    game, record = _hand(tmp_path)
+    full, short = analyse_lines(game, record)
+    assert full.verdict is Verdict.CONFIRMED
+    yz = game.pair(BookPair.YZ)
+    assert full.played is not None and full.played[yz] == 10 and full.after_branch[yz] == 10
+    assert "after B's ♥A at trick 1, best play gives Y–Z 10 tricks (4 by cards)" in full.text
+    assert full.text.endswith("Confirmed: Y–Z make 4 by cards.")
+    # the two-trick line stops early: double dummy from where it stops
+    assert short.played is None and short.at_end is not None and short.at_end[yz] == 10
+    assert short.verdict is Verdict.CONFIRMED and "From where the line stops" in short.text
+
+
+def test_a_stated_result_double_dummy_refutes_is_refuted(tmp_path: Path) -> None:
+    game, record = _hand(tmp_path, later=5)
+    _, short = analyse_lines(game, record)
+    assert short.verdict is Verdict.REFUTED
+    assert "Refuted" in short.text
+
+
+def test_the_lesson_carries_what_the_chooser_sees_and_no_more(tmp_path: Path) -> None:
+    game, record = _hand(tmp_path)
+    (q,), (full, short) = branch_views(game, record)
+    assert (q.id, q.note_id, q.seat, q.who, q.index, q.book, q.answer) == (
+        "question-1",
+        "note-1",
+        "E",
+        "B",
+        2,
+        "H10",
+        "H10",
+    )
+    assert q.legal == ("HA", "H10", "H4")
+    seen = dict(q.sees)
+    assert set(seen) == {"E", "N"}  # B's own hand and dummy (down after the lead), never A's or Z's
+    assert len(seen["E"]) == 13 and len(seen["N"]) == 12  # dummy has played the ♥7
+    assert q.played == ((1, (("W", "H6"), ("N", "H7"))),)
+    assert [c.code for c in q.choices] == ["HA", "H10", "H4"] and q.choices[1].cost == 0
+    assert full.rows[0] == ("♥6", "♥7", "♥A", "♥3") and full.complete and full.verdict == "confirmed"
+    assert full.result == "Y–Z 10 tricks, A–B 3 (4 by cards to Y–Z)"
+    assert short.result == "after trick 2: A–B 2 tricks, Y–Z 0"
+    assert full.start == 2 and full.seat == "E" and full.card == "HA"
+
+
+def test_without_double_dummy_the_quiz_compares_with_the_book_only(tmp_path: Path) -> None:
+    game, record = _hand(tmp_path)
+    (q,), lines = branch_views(game, record, double_dummy=False)
+    assert all(c.tricks is None and c.cost is None and c.words == "" for c in q.choices)
+    assert all(ln.dd == "" and ln.verdict is None for ln in lines)
