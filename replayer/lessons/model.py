@@ -29,7 +29,7 @@ from ..teaching.make import make_note
 from ..teaching.selection import AuthorNote, Place, of_finding, of_make, select
 from .branches import LineView, QuestionView, branch_views
 from .refereed import refereed_findings
-from .reveal import note_data
+from .stepper_data import stepper_data
 
 __all__ = [
     "CardView",
@@ -427,7 +427,16 @@ def lesson_model(
         score=_score_items(game, naming),
         readings=_readings(game, record, naming),
         transcription=record.transcription.text if record.transcription is not None else None,
-        stepper=stepper_data(game, record, notes, letters, dd),
+        stepper=stepper_data(
+            game,
+            record,
+            notes,
+            letters,
+            dd,
+            names=naming.names,
+            roles={s: _role(game, s) for s in Seat},
+            branches=(questions, lines),
+        ),
         contract=_contract_short(game, letters),
         partial=game.is_partial,
         bbo_url=handviewer_url(game, record),
@@ -737,67 +746,3 @@ def _dd_summary(dd: PlayAnalysis, letters: bool, game: Game) -> tuple[str, ...]:
     ]
     lines += [error_words(ca, game, Naming.of(game, letters)) for ca in dd.cards if ca.cost > 0]
     return tuple(lines)
-
-
-def stepper_data(
-    game: Game, record: HandRecord, notes: tuple[NoteView, ...], letters: bool, dd: PlayAnalysis | None = None
-) -> dict[str, object]:
-    """The JSON the stepper reads from the page (its contract is in docs/lessons.md, "The stepper")."""
-    decl = game.declaration
-
-    def code(c: Card) -> str:
-        return c.suit.letter + c.rank.display
-
-    names = _side_names(game, letters)
-    return {
-        "version": 1,
-        "title": record.title.value if record.title is not None else "",
-        "order": [s.name for s in Seat],
-        "seats": {
-            s.name: {"letter": game.labels[s].name, "word": s.word, "role": _role(game, s)} for s in Seat
-        },
-        "sides": {side: names[side] for side in Pair},
-        "dealer": game.dealer.name,
-        "declarer": decl.declarer.name if decl is not None else None,
-        "dummy": decl.dummy.name if decl is not None else None,
-        "trump": (decl.strain.trump.letter if decl.strain.trump is not None else "NT")
-        if decl is not None
-        else None,
-        "deal": {
-            s.name: [
-                code(c)
-                for c in sorted(
-                    game.deal.get(s, frozenset()), key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank)
-                )
-            ]
-            for s in Seat
-        },
-        "first_trick": game.first_trick,
-        "opening_leader": game.opening_leader.name,
-        "tricks": [
-            {
-                "number": t.number,
-                "leader": t.leader.name,
-                "plays": [[s.name, code(c)] for s, c in t.plays],
-                "winner": t.winner.name if t.winner is not None else None,
-            }
-            for t in game.tricks
-        ],
-        "notes": [_note_data(n, game) for n in notes if n.place is not Place.TAG],
-        "tags": [_note_data(n, game) for n in notes if n.place is Place.TAG],
-        "result": dict(game.tricks_won),
-        "dd": [
-            {
-                "index": ca.index,
-                "text": analysis_words(ca, game, Naming.of(game, letters)),
-                "cost": ca.cost,
-                "gain": ca.gain,
-            }
-            for ca in (dd.cards if dd is not None else ())
-            if ca.cost > 0 or ca.gain > 0
-        ],
-    }
-
-
-def _note_data(n: NoteView, game: Game) -> dict[str, object]:
-    return note_data(n.id, n.text, n.tricks, n.card, more=n.place is Place.MORE, game=game, home=n.home)
