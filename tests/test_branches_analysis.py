@@ -9,14 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from replayer.analysis.branches import analyse_lines, analyse_questions
+from replayer.analysis.branches import analyse_lines, analyse_questions, line_entry
 from replayer.analysis.claims import Verdict
+from replayer.analysis.lines import best_line
 from replayer.lessons.branches import branch_views
 from replayer.record.hand import HandRecord
 from replayer.record.reader import load
 from replayer.rules.cards import Card
 from replayer.rules.game import Game
-from replayer.rules.seats import BookPair, Pair, Seat
+from replayer.rules.seats import BookPair, Letter, Pair, Seat
 from replayer.validation.validate import validate
 
 HAND = Path(__file__).resolve().parents[1] / "hands" / "foster-1904" / "hand-5.yaml"
@@ -135,3 +136,24 @@ def test_without_double_dummy_the_quiz_compares_with_the_book_only(tmp_path: Pat
     (q,), lines = branch_views(game, record, double_dummy=False)
     assert all(c.tricks is None and c.cost is None and c.words == "" for c in q.choices)
     assert all(ln.dd == "" and ln.verdict is None for ln in lines)
+
+
+def test_a_refutation_s_best_line_can_be_written_as_a_line_that_validates(tmp_path: Path) -> None:
+    game, _ = _hand(tmp_path)
+    best = best_line(game, 1, None, Card.parse("HA"), Seat.E)
+    columns = [Letter[x].seat(game.dealer) for x in ("A", "Y", "B", "Z")]
+    entry = line_entry(game, 1, best, columns, 'Double dummy: if B plays the "ace"')
+    assert entry.splitlines()[4] == "          - ♥6 ♥7 ♥A ♥3"
+    text = HAND.read_text(encoding="utf-8")
+    head, sep, rest = text.partition("\nnotes:\n")
+    path = tmp_path / "refuted.yaml"
+    path.write_text(
+        head + sep + "  - trick: 1\n    text: The solver's line.\n" + entry + "\n" + rest, encoding="utf-8"
+    )
+    record, diags = load(path.read_text(encoding="utf-8"), str(path))
+    assert record is not None
+    checked, found = validate(record)
+    assert checked is not None and not [d for d in [*diags, *found] if d.severity.value == "error"]
+    line = next(ln for ln in checked.lines if ln.note == 0)
+    assert line.complete and line.title == "Double dummy: if B plays the 'ace'"
+    assert checked.along(line).tricks_of(checked.pair(BookPair.YZ)) == 10  # what double dummy gives

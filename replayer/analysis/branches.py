@@ -23,7 +23,7 @@ from .naming import Naming
 from .positions import Position, index_of, recorded_positions
 from .solver import Solver
 
-__all__ = ["Choice", "QuestionAnalysis", "LineAnalysis", "analyse_questions", "analyse_lines"]
+__all__ = ["Choice", "QuestionAnalysis", "LineAnalysis", "analyse_questions", "analyse_lines", "line_entry"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,3 +222,30 @@ def _line(game: Game, line: Line, solver: Solver, naming: Naming, stated: dict[s
         else:
             verdict, text = Verdict.REFUTED, text + f" Refuted: the line's result ({said}) does not follow."
     return LineAnalysis(line, after, played, at_end, verdict, text)
+
+
+def line_entry(
+    game: Game,
+    trick: int,
+    line: Sequence[tuple[Seat, Card]],
+    columns: Sequence[Seat],
+    title: str,
+) -> str:
+    """A line of play (a refutation's best line, from a card of ``trick``) written as a note's
+    ``lines`` entry, ready to paste into the hand file: rows in the file's ``columns``, the first
+    row the whole of ``trick`` (the play's cards before the line, then the line's)."""
+    state = game.state_before(trick)
+    if state is None:
+        raise ValueError(f"trick {trick} is not in the recorded play")
+    first = line[0][0] if line else None
+    before = next((t.plays for t in game.tricks if t.number == trick), ())
+    done = list(before[: next((k for k, (s, _) in enumerate(before) if s == first), len(before))])
+    plays = done + list(line)
+    rows = []
+    for k in range(0, len(plays) - len(plays) % 4, 4):
+        by_seat = dict(plays[k : k + 4])
+        rows.append("          - " + " ".join(str(by_seat[s]) for s in columns))
+    quoted = title.replace('"', "'")
+    return "\n".join(
+        ["    lines:", f'      - title: "{quoted}"', f"        trick: {trick}", "        tricks:", *rows]
+    )
