@@ -17,6 +17,7 @@ from ..record.diagnostics import Diagnostic, Severity, format_diagnostic, has_er
 from ..rules.regimes import RuleSet
 from ..scoring.sheet import SCORING, ScoringOptions, score_game
 from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands, read_text
+from .analyse import add_analyse_command
 from .output import (
     annotations_json,
     annotations_text,
@@ -44,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_hand_commands(sub)
     _add_file_commands(sub)
     add_read_command(sub)
+    add_analyse_command(sub)
     return p
 
 
@@ -167,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _import(args)
         if args.command == "export":
             return _export(args)
+        if args.command == "analyse":
+            return _analyse(args)
         if args.command == "read":
             return run_read(args)
         return _show(args)
@@ -376,6 +380,18 @@ def _annotate(args: argparse.Namespace) -> int:
         )
     else:
         print(annotations_text(checked.game, findings, with_make=args.detector is None), end="")
+    return 0
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from .analyse import analyse_json, analyse_text
+
+    checked = _valid_hand(args.hand, "analyse")
+    if isinstance(checked, int):
+        return checked
+    assert checked.game is not None and checked.record is not None
+    show = analyse_json if args.json else analyse_text
+    print(show(checked.game, checked.record), end="")
     return 0
 
 

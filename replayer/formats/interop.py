@@ -12,12 +12,12 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..record.hand import HandRecord
+from ..record.hand import HandRecord, NoteRecord
 from ..rules.cards import Card, Strain, format_holding
-from ..rules.game import Game
+from ..rules.game import Game, Line
 from ..rules.notation import Vulnerability, read_number
 from ..rules.regimes import RuleSet
-from ..rules.seats import Seat
+from ..rules.seats import BookPair, Letter, Pair, Seat
 from .ascii import SUIT_BY_LETTER, bid_level
 from .lin import LinBoard, make_board, write_lin
 from .lin import handviewer_url as lin_handviewer_url
@@ -40,6 +40,7 @@ __all__ = [
     "board_from_pbn",
     "board_pbn",
     "export_pbn",
+    "line_commentary",
 ]
 
 
@@ -70,6 +71,9 @@ class Board:
     leader: Seat | None = None  # who is on lead at ``first_trick`` (needed for an end position)
     result: int | None = None
     notes: list[tuple[int | None, str]] = field(default_factory=list)  # (trick or None, text)
+    # commentary just before a card: (trick, the card's place in the trick from 0, text) — a
+    # decision point, asked before the card it is about
+    before_cards: list[tuple[int, int, str]] = field(default_factory=list)
     tags: list[tuple[str, str]] = field(default_factory=list)
     directives: list[str] = field(default_factory=list)
     commentary: list[tuple[str, str]] = field(default_factory=list)
@@ -303,11 +307,20 @@ def board_from_game(game: Game, record: HandRecord, target: SourceFormat = Sourc
         b.result is None and decl is not None and game.is_complete and target == SourceFormat.PBN
     ):  # PBN's Result is mandatory
         b.result = game.tricks_won[decl.declarer.side]
-    for n in record.notes:
+    letters = _uses_letters(game, record)
+    for i, n in enumerate(record.notes):
         if not n.tricks:
             b.notes.append((None, n.text.strip()))
         for t in n.tricks:
             b.notes.append((t, n.text.strip()))
+        b.notes += [
+            (ln.branch[0], line_commentary(game, record, ln, letters=letters))
+            for ln in game.lines
+            if ln.note == i
+        ]
+        asked = _question_place(game, n, letters)
+        if asked is not None:
+            b.before_cards.append(asked)
     return b
 
 
@@ -316,6 +329,108 @@ def _label(record: HandRecord) -> str:
     if src is not None and src.hand is not None:
         return str(src.hand.value)
     return record.title.value if record.title else "1"
+
+
+# ---------------------------------------------------------------------------------------------
+# Decision points and alternative lines, as commentary on the main line (docs/pbn.md, docs/lin.md)
+
+
+def _uses_letters(game: Game, record: HandRecord) -> bool:
+    """Whether the hand names its seats by the book's letters (A Y B Z), as its lesson does."""
+    written = [c.value for c in record.columns]
+    if not written:
+        return game.regime.name is RuleSet.BRIDGE_WHIST
+    return all(w in Letter.__members__ for w in written)
+
+
+def _who(game: Game, seat: Seat, letters: bool) -> str:
+    return game.labels[seat].name if letters else seat.name
+
+
+def _side_name(game: Game, side: Pair, letters: bool) -> str:
+    return BookPair.of(side, game.dealer).label if letters else side.label
+
+
+def _braces_out(text: str) -> str:
+    """PBN commentary cannot hold ``}`` (nor, to be safe, ``{``): they become parentheses."""
+    return " ".join(text.replace("{", "(").replace("}", ")").split())
+
+
+def _question_place(game: Game, note: NoteRecord, letters: bool) -> tuple[int, int, str] | None:
+    """A note's decision point as commentary just before the card it asks about (never the answer)."""
+    q = note.question
+    if q is None:
+        return None
+    written = q.seat.value.strip().upper()
+    try:
+        seat = Letter[written].seat(game.dealer) if written in Letter.__members__ else Seat.parse(written)
+    except ValueError:
+        return None  # the validator reports it
+    trick = next((t for t in game.tricks if t.number == q.trick), None)
+    place = next((k for k, (s, _) in enumerate(trick.plays) if s == seat), None) if trick else None
+    if trick is None or place is None:
+        return None
+    who = f"{seat.word} ({game.labels[seat].name})" if letters else seat.word
+    ask = (
+        q.ask.value
+        if q.ask is not None
+        else f"What should {game.labels[seat].name if letters else seat.word} play?"
+    )
+    return trick.number, place, _braces_out(f"Decision point for {who}: {ask}")
+
+
+def _stated(game: Game, outcome: dict[str, object], letters: bool) -> str:
+    """The result a line states, in words: ``Y–Z make 4 by cards``."""
+    side = outcome.get("side")
+    pair: Pair | None = None
+    if isinstance(side, BookPair):
+        pair = side.pair(game.dealer)
+    elif isinstance(side, Pair):
+        pair = side
+    elif isinstance(side, str) and side.strip():
+        text = side.strip().upper().replace("-", "").replace("–", "")
+        pair = BookPair[text].pair(game.dealer) if text in BookPair.__members__ else Pair.parse(text)
+    name = _side_name(game, pair, letters) if pair is not None else "the side named"
+    bits = []
+    if "game" in outcome:
+        bits.append("win the game" if outcome["game"] else "do not win the game")
+    if "by_cards" in outcome:
+        n = int(str(outcome["by_cards"]))
+        bits.append("make the odd trick" if n == 1 else f"make {n} by cards")
+    if "tricks" in outcome:
+        bits.append(f"take {outcome['tricks']} tricks")
+    return f"{name} {' and '.join(bits)}" if bits else ""
+
+
+def line_commentary(game: Game, record: HandRecord, line: Line, *, letters: bool = True) -> str:
+    """An alternative line as one comment on the main line: its title, its cards trick by trick in
+    the order played from the branch card on, what its cards give, and the result it states."""
+    rec = record.notes[line.note].lines[line.index]
+    trick, seat, card = line.branch
+    book = [c for t in game.tricks for _, c in t.plays][line.start]
+    who = _who(game, seat, letters)
+    played = [(t.number, s, c) for t in line.tricks for s, c in t.plays][line.start :]
+    rows: dict[int, list[str]] = {}
+    for n, s, c in played:
+        rows.setdefault(n, []).append(f"{_who(game, s, letters)} {c}")
+    cards = "; ".join(
+        f"{'Trick' if k == 0 else 'trick'} {n}: {', '.join(r)}" for k, (n, r) in enumerate(rows.items())
+    )
+    title = line.title or f"If {who} plays the {card}"
+    text = f"Alternative line: {title} ({who}'s {card} instead of the {book} at trick {trick}). {cards}."
+    if line.complete:
+        won = {p: sum(1 for t in line.tricks if t.winner is not None and t.winner.side is p) for p in Pair}
+        one, two = sorted(Pair, key=lambda p: -won[p])
+        text += (
+            f" The line's cards give {_side_name(game, one, letters)} {won[one]} tricks, "
+            f"{_side_name(game, two, letters)} {won[two]}."
+        )
+    elif rows:
+        text += f" The line stops after trick {max(rows)}."
+    stated = _stated(game, rec.outcome, letters) if rec.outcome else ""
+    if stated:
+        text += f" Result stated: {stated}."
+    return _braces_out(text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,6 +448,8 @@ def board_lin(b: Board) -> str:
             notes.setdefault("start", []).append(text)
         else:
             notes.setdefault((n, len(b.tricks[n - 1]) - 1), []).append(text)
+    for n, k, text in b.before_cards:  # a decision point: after the card before the one it asks about
+        notes.setdefault(_before_key(b, n, k), []).append(text)
     make = None
     if b.maker is not None and b.trump is not None and b.declarer is not None:
         make = (None if b.trump == "NT" else b.trump, b.declarer)
@@ -357,6 +474,15 @@ def board_lin(b: Board) -> str:
         board_id=board_id,
     )
     return write_lin(board)
+
+
+def _before_key(b: Board, n: int, k: int) -> NoteKey:
+    """Where a comment just before card ``k`` of trick ``n`` goes: after the card before it."""
+    if not 1 <= n <= len(b.tricks):
+        return "start"
+    if k > 0:
+        return (n, k - 1)
+    return (n - 1, len(b.tricks[n - 2]) - 1) if n > 1 else None
 
 
 def handviewer_url(game: Game, record: HandRecord) -> str | None:
@@ -566,6 +692,14 @@ def board_pbn(b: Board) -> PbnGame:
             intro.append(text)
         else:
             commentary.setdefault(n, []).append(text)
+    before: dict[tuple[int, Seat], list[str]] = {}
+    for n, k, text in b.before_cards:  # a lead's question after the trick before; another before the card
+        if 1 <= n <= len(b.tricks) and 0 < k < len(b.tricks[n - 1]):
+            before.setdefault((n, b.tricks[n - 1][k][0]), []).append(text)
+        elif 1 <= n <= len(b.tricks) and k == 0:
+            commentary.setdefault(n - 1, []).append(text)
+        else:
+            intro.append(text)
     game = make_game(
         deal=b.deal,
         dealer=b.dealer if b.dealer is not None else Seat.N,
@@ -579,6 +713,7 @@ def board_pbn(b: Board) -> PbnGame:
         tags=tags,
         commentary=commentary or None,
         intro=intro,
+        before_cards=before or None,
     )
     for t in game.tags:
         if t.name in rows:

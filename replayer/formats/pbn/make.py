@@ -36,6 +36,7 @@ def make_game(
     tags: Sequence[tuple[str, str]] = (),
     commentary: Mapping[int, Sequence[str]] | None = None,
     intro: Sequence[str] = (),
+    before_cards: Mapping[tuple[int, Seat], Sequence[str]] | None = None,
 ) -> PbnGame:
     """A game for export, from plain values.
 
@@ -52,7 +53,9 @@ def make_game(
     - ``tags``: other tags, ``(name, value)``; the mandatory ones (Event, Board…) are put in
       their place, the others kept in this order.
     - ``commentary``: ``{0: [...]}`` comes before the first card, ``{n: [...]}`` after trick n;
-      ``intro``: comments at the start of the game.
+      ``intro``: comments at the start of the game; ``before_cards``: ``{(n, seat): [...]}``
+      comes just before ``seat``'s card in trick n (in the seat columns: after the card to its
+      left, or at the end of the line above when it is in the first column).
 
     Raises ValueError when the values cannot make a game (a card not held, a trick led by a
     seat that did not win the previous one, a comment containing ``}``)."""
@@ -62,7 +65,7 @@ def make_game(
     hands = {s: frozenset(c) for s, c in deal.items()}
     play_lines: list[str] = []
     if tricks:
-        play_lines, won = _play_lines(tricks, hands, contract, declarer, commentary or {})
+        play_lines, won = _play_lines(tricks, hands, contract, declarer, commentary or {}, before_cards or {})
         total = max((len(h) for h in hands.values()), default=13)
         if len(tricks) < total or len(tricks[-1]) < 4:
             play_lines.append("*")
@@ -106,6 +109,7 @@ def _play_lines(
     contract: str | None,
     declarer: Seat | None,
     commentary: Mapping[int, Sequence[str]],
+    before: Mapping[tuple[int, Seat], Sequence[str]],
 ) -> tuple[list[str], int]:
     """The play section's lines, a trick per line in the columns of the first trick's leader;
     and the tricks declarer's side wins."""
@@ -118,7 +122,8 @@ def _play_lines(
     lines: list[str] = []
     for n, trick in enumerate(tricks, 1):
         _check_turns(n, trick, prev_winner)
-        row = _play_row(trick, _revokes(n, trick, remaining), leader0)
+        said = {s: " ".join(_brace(text) for text in before.get((n, s), ())) for s, _ in trick}
+        row = _play_row(trick, _revokes(n, trick, remaining), leader0, said)
         for text in commentary.get(n, ()):
             row += " " + _brace(text)
         lines.append(row)
@@ -160,12 +165,21 @@ def _revokes(n: int, trick: _Trick, remaining: dict[Seat, set[Card]]) -> dict[Se
     return marks
 
 
-def _play_row(trick: _Trick, marks: Mapping[Seat, str], leader0: Seat) -> str:
-    """A trick in the columns (``-`` for a seat that has not played, up to the last that has)."""
+def _play_row(
+    trick: _Trick, marks: Mapping[Seat, str], leader0: Seat, before: Mapping[Seat, str] | None = None
+) -> str:
+    """A trick in the columns (``-`` for a seat that has not played, up to the last that has), each
+    card after the comments that come just before it."""
     by_seat = dict(trick)
     order = leader0.rotation()
     last = max(order.index(s) for s in by_seat)
-    return " ".join(marks.get(s, "") + by_seat[s].ascii() if s in by_seat else "-" for s in order[: last + 1])
+    said = before or {}
+    return " ".join(
+        (said[s] + " " if said.get(s) else "") + marks.get(s, "") + by_seat[s].ascii()
+        if s in by_seat
+        else "-"
+        for s in order[: last + 1]
+    )
 
 
 def _mandatory_values(
