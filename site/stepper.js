@@ -84,6 +84,10 @@
   function readHand(script) {
     var data;
     try { data = JSON.parse(script.textContent); } catch (e) { return null; }
+    return handFrom(data);
+  }
+
+  function handFrom(data) {
     if (!data || !Array.isArray(data.tricks) || !data.seats || !data.deal) { return null; }
     var plays = [];
     var ends = [];
@@ -117,6 +121,13 @@
       ends: ends,
       notes: Array.isArray(data.notes) ? data.notes : [],
       tags: Array.isArray(data.tags) ? data.tags : [],
+      /* decision points (in play order) and alternative lines: docs/lessons.md, "The stepper" */
+      questions: (Array.isArray(data.questions) ? data.questions : []).filter(function (q) {
+        return q && typeof q.index === "number" && q.index < plays.length && Array.isArray(q.legal);
+      }).sort(function (a, b) { return a.index - b.index; }),
+      lines: (Array.isArray(data.lines) ? data.lines : []).filter(function (l) {
+        return l && typeof l.start === "number" && l.start < plays.length && Array.isArray(l.tricks);
+      }),
       firstTrick: first,
       lastTrick: Math.max(first + Math.max(handSize, 1) - 1, tricks[tricks.length - 1].number)
     };
@@ -270,6 +281,9 @@
     this.feedback = "";
     this.revealed = {};      /* note id -> true: shown although it names hidden cards */
     this.showAll = false;    /* every note shown now, whatever the position */
+    this.exam = null;        /* the quiz on the book's decision points: {answers, shown} */
+    this.main = hand;        /* the book's play; this.hand is a line's while one is stepped through */
+    this.line = null;
     this.reading = document.getElementById("reading");
     this.build();
   }
@@ -280,7 +294,8 @@
     this.live = el("div", { className: "st-sr st-live", "aria-live": "polite", "aria-atomic": "true" });
     clear(this.root);
     [el("h3", { className: "st-title vh", text: "Step through the play" }), this.status,
-     this.buildTable(), this.buildControls(), this.buildOptions(), this.buildQuiz(), this.buildNotes(), this.live]
+     this.buildTable(), this.buildControls(), this.buildExam(), this.buildBranch(), this.buildOptions(), this.buildQuiz(),
+     this.buildNotes(), this.live]
       .forEach(function (node) { self.root.appendChild(node); });
   };
 
@@ -344,8 +359,16 @@
     this.quizHint = el("span", { className: "st-hint", hidden: true,
       text: "Dummy\u2019s cards are played by the declarer: watch as the declarer to play them." });
     var options = [
-      el("label", { "for": "st-watch-as", text: "Watch as" }), " ", this.viewerSelect, " ", this.quizButton, " ", this.quizHint
+      el("label", { "for": "st-watch-as", text: "Watch as" }), " ", this.viewerSelect, " ", this.quizButton
     ];
+    var count = hand.questions.length;
+    if (count) {
+      this.examButton = el("button", { type: "button", className: "st-exam-toggle", "aria-pressed": "false",
+        text: "Quiz (" + count + (count === 1 ? " question)" : " questions)") });
+      this.examButton.addEventListener("click", function () { self.setExam(!self.exam); });
+      options.push(" ", this.examButton);
+    }
+    options.push(" ", this.quizHint);
     /* the optional double-dummy layer: what best play makes of the card just played */
     this.dd = {};
     (Array.isArray(hand.data.dd) ? hand.data.dd : []).forEach(function (d) { self.dd[d.index] = d; });
@@ -410,19 +433,25 @@
   Stepper.prototype.go = function (pos, options) {
     var opts = options || {};
     var target = Math.max(0, Math.min(pos, this.hand.plays.length));
+    var stop = this.examStop(target);
+    if (stop) { target = stop.index; }
+    if (this.exam && this.exam.shown && target <= this.exam.shown.index) { this.exam.shown = null; }
     this.asking = false;
     if (!opts.keepFeedback) { this.feedback = ""; }
     var moved = target !== this.pos;
     this.pos = target;
+    if (stop) { this.examAsk(stop); return; }
     this.render();
     if (moved || opts.updateUrl) { this.updateUrl(); }
     if (opts.quiet) { return; }
     if (moved) {
-      this.announce(opts.played !== undefined ? playSentence(this.hand, opts.played) : positionSentence(this.hand, target));
+      var over = this.exam && !this.line && target === this.hand.plays.length ? " " + this.summaryText() + " " + this.scoreText() : "";
+      this.announce((opts.played !== undefined ? playSentence(this.hand, opts.played) : positionSentence(this.hand, target)) + over);
     }
   };
 
   Stepper.prototype.updateUrl = function () {
+    if (this.line) { return; }  /* the hashes name the book's play */
     var hash = hashFor(this.hand, this.pos);
     if (window.location.hash === hash) { return; }
     try { window.history.replaceState(window.history.state, "", hash); } catch (e) { /* e.g. a sandboxed frame */ }
@@ -492,6 +521,7 @@
 
   Stepper.prototype.answer = function (cardId) {
     if (!this.asking) { return; }
+    if (this.exam) { this.examAnswer(cardId); return; }
     var index = this.pos;
     var book = this.hand.plays[index].card;
     var chosen = parseCard(cardId);
@@ -510,6 +540,7 @@
 
   Stepper.prototype.skip = function () {
     if (!this.asking) { return; }
+    if (this.exam) { this.examAnswer(null); return; }
     var index = this.pos;
     this.feedback = "The book\u2019s card: " + cardShort(this.hand.plays[index].card) + ".";
     this.go(index + 1, { keepFeedback: true, played: index });
@@ -523,17 +554,324 @@
     return "You found the book\u2019s card " + found + (found === 1 ? " time" : " times") + " out of " + keys.length + ".";
   };
 
+  /* ---- the quiz: the book's decision points (hand.questions), one after the other */
+
+  Stepper.prototype.setExam = function (on) {
+    if (this.line) { this.leaveLine(true); }
+    this.quiz = false;
+    this.exam = on ? { answers: {}, shown: null } : null;
+    if (!on) { this.viewer = ""; }
+    this.examButton.setAttribute("aria-pressed", on ? "true" : "false");
+    var n = this.hand.questions.length;
+    if (!on) { this.asking = false; this.render(); this.announce("Quiz: off."); return; }
+    this.pos = -1;  /* so that the start counts as a move */
+    this.go(0, { quiet: true });
+    if (!this.asking) {
+      this.announce("Quiz: on. " + n + (n === 1 ? " question" : " questions") +
+        " in this hand. Next card plays on and stops at each one; you see what the player sees.");
+    }
+  };
+
+  /* The first question not answered yet, if the move to target reaches it (the quiz stops there). */
+  Stepper.prototype.examStop = function (target) {
+    if (!this.exam || this.line) { return null; }
+    var answers = this.exam.answers;
+    var next = this.hand.questions.filter(function (q) { return !answers[q.id]; })[0];
+    return next && target >= next.index ? next : null;
+  };
+
+  Stepper.prototype.examSeat = function () {
+    var self = this;
+    if (this.pos >= this.hand.plays.length) { return ""; }  /* the hand is over: every card is known */
+    if (this.exam.shown) { return this.exam.shown.seat; }
+    var next = this.hand.questions.filter(function (q) { return q.index >= self.pos; })[0];
+    return next ? next.seat : this.viewer;
+  };
+
+  Stepper.prototype.examAt = function () {
+    var pos = this.pos;
+    return this.exam && this.asking ? this.hand.questions.filter(function (q) { return q.index === pos; })[0] : null;
+  };
+
+  /* At a stop: does the note give the answer away (the answer's own note, or one that names a card
+     still to be played, the chooser's included)? */
+  Stepper.prototype.spoils = function (note) {
+    var q = this.examAt();
+    if (q && note.id === q.note_id) { return true; }
+    var self = this;
+    return (Array.isArray(note.names) ? note.names : []).some(function (code) { return holderAt(self.hand, code, self.pos); });
+  };
+
+  Stepper.prototype.examAsk = function (q) {
+    this.asking = true;
+    this.exam.shown = null;
+    this.render();
+    this.updateUrl();
+    var n = this.hand.questions.indexOf(q) + 1;
+    var legal = q.legal.map(function (code) { return cardWords(parseCard(code)); });
+    this.announce("Question " + n + ", trick " + q.trick + ". " + q.ask + " You may play " +
+      legal.join(", ").replace(/, ([^,]*)$/, " or $1") + ".");
+    var first = this.handNodes[this.hand.plays[q.index].seat].querySelector("button:not([disabled])");
+    if (first) { first.focus(); }
+  };
+
+  function choiceOf(q, code) {
+    return (q.choices || []).filter(function (c) { return c.code === code; })[0] || null;
+  }
+
+  Stepper.prototype.examAnswer = function (code) {
+    var q = this.examAt();
+    if (!q) { return; }
+    var choice = code ? choiceOf(q, code) : null;
+    var cost = choice && typeof choice.cost === "number" ? choice.cost : null;
+    this.exam.answers[q.id] = { card: code, found: code === q.book || code === q.answer, cost: cost };
+    this.go(q.index + 1, { quiet: true });
+    if (!this.asking) { this.exam.shown = q; }
+    this.render();
+    var spoken = this.revealLines(q).join(" ");
+    if (this.pos >= this.hand.plays.length) { spoken += " " + this.summaryText(); }
+    this.announce(spoken + " " + this.scoreText());
+    (this.pos >= this.hand.plays.length ? this.againButton : this.buttons.nextCard).focus();
+  };
+
+  /* What the reveal says, in sentences: the book's card against the reader's, the author's answer
+     when it is not the book's, double dummy on the reader's card (and on the book's). */
+  Stepper.prototype.revealLines = function (q) {
+    var a = this.exam.answers[q.id];
+    var book = cardShort(parseCard(q.book));
+    var out = [];
+    if (!a.card) { out.push("The book plays " + book + "."); }
+    else if (a.card === q.book) { out.push("Yes: " + book + " is the book\u2019s card."); }
+    else if (a.card === q.answer) { out.push("Yes: " + cardShort(parseCard(a.card)) + " is the author\u2019s answer (the book plays " + book + ")."); }
+    else { out.push("You chose " + cardShort(parseCard(a.card)) + "; the book plays " + book + "."); }
+    if (q.answer !== q.book && a.card !== q.answer) {
+      out.push("The author\u2019s answer: " + cardShort(parseCard(q.answer)) + ", not the card the book played.");
+    }
+    var mine = a.card ? choiceOf(q, a.card) : null;
+    var theirs = choiceOf(q, q.book);
+    if (mine && mine.words) { out.push("Double dummy on your " + mine.text + ": " + mine.words); }
+    if (theirs && theirs.words && theirs !== mine) { out.push("On the book\u2019s " + theirs.text + ": " + theirs.words); }
+    return out;
+  };
+
+  Stepper.prototype.examTotals = function () {
+    var answers = this.exam ? this.exam.answers : {};
+    var list = Object.keys(answers).map(function (k) { return answers[k]; });
+    var known = list.filter(function (a) { return a.cost !== null; });
+    return { asked: list.length, found: list.filter(function (a) { return a.found; }).length,
+      known: known.length, good: known.filter(function (a) { return a.cost === 0; }).length };
+  };
+
+  Stepper.prototype.scoreText = function () {
+    var t = this.examTotals();
+    if (!t.asked) { return ""; }
+    var text = "Score: the book\u2019s card " + t.found + " of " + t.asked;
+    return text + (t.known ? "; as good as the best by double dummy " + t.good + " of " + t.known + "." : ".");
+  };
+
+  Stepper.prototype.summaryText = function () {
+    return "End of the hand: the quiz is over; your answers are in the table under the controls.";
+  };
+
+  function verdictWords(q, a) {
+    if (!a.card) { return "skipped"; }
+    if (a.found) { return a.card === q.book ? "the book\u2019s card" : "the author\u2019s answer"; }
+    if (a.cost === 0) { return "not the book\u2019s, as good by double dummy"; }
+    if (a.cost) { return "costs " + (a.cost === 1 ? "a trick" : a.cost + " tricks") + " by double dummy"; }
+    return "not the book\u2019s card";
+  }
+
+  Stepper.prototype.buildExam = function () {
+    var self = this;
+    this.examTitle = el("p", { className: "st-exam-title" });
+    this.examBody = el("div", { className: "st-exam-body" });
+    this.examScore = el("p", { className: "st-exam-score" });
+    this.examSkip = el("button", { type: "button", className: "st-skip", text: "Skip: show the book\u2019s card" });
+    this.examSkip.addEventListener("click", function () { self.skip(); });
+    this.againButton = el("button", { type: "button", className: "st-skip", text: "Start the quiz again" });
+    this.againButton.addEventListener("click", function () { self.setExam(true); });
+    this.leaveButton = el("button", { type: "button", className: "st-skip", text: "Leave the quiz" });
+    this.leaveButton.addEventListener("click", function () { self.setExam(false); self.examButton.focus(); });
+    this.examPanel = el("div", { className: "st-quiz st-exam", role: "region", "aria-label": "Quiz", hidden: true },
+      [this.examTitle, this.examBody, this.examSkip, this.examScore, el("p", { className: "st-exam-actions" }, [this.againButton, " ", this.leaveButton])]);
+    return this.examPanel;
+  };
+
+  Stepper.prototype.renderExam = function () {
+    var exam = this.exam;
+    this.examPanel.hidden = !exam || !!this.line;  /* inside a line, its banner comes first */
+    Array.prototype.forEach.call(document.querySelectorAll(".st-start-quiz"), function (b) { b.hidden = !!exam; });
+    if (!exam) { return; }
+    var hand = this.main;
+    var q = this.examAt();
+    var shown = exam.shown;
+    var total = hand.questions.length;
+    var over = !this.line && this.pos >= hand.plays.length && Object.keys(exam.answers).length === total;
+    clear(this.examBody);
+    this.examSkip.hidden = !q;
+    this.againButton.hidden = !over;
+    if (q) {
+      this.examTitle.textContent = "Question " + (hand.questions.indexOf(q) + 1) + " of " + total + " \u00b7 trick " + q.trick;
+      this.examBody.appendChild(el("p", { className: "st-prompt", text: q.ask }));
+      this.examBody.appendChild(el("p", { text: "Choose " + q.who + "\u2019s card: the cards he may play are buttons in his hand." }));
+    } else if (shown && (!over || this.pos === shown.index + 1)) {
+      this.examTitle.textContent = "Question " + (hand.questions.indexOf(shown) + 1) + " of " + total + ": the answer";
+      this.revealLines(shown).forEach(function (line, i) {
+        this.examBody.appendChild(el("p", { className: i ? "st-dd-note" : "st-verdict", text: line }));
+      }, this);
+      var note = document.getElementById(shown.note_id);
+      if (note) {
+        this.examBody.appendChild(el("p", { className: "st-from-note", text: "The note:" }));
+        this.examBody.appendChild(cloneNote(note, []));
+      }
+    } else if (over) {
+      this.examTitle.textContent = "The quiz is over: your answers";
+    } else {
+      this.examTitle.textContent = "Quiz: " + total + (total === 1 ? " question" : " questions");
+      this.examBody.appendChild(el("p", { text: "Next card and Next trick play on and stop at each question." }));
+    }
+    if (over) { this.examBody.appendChild(this.summaryTable()); }
+    this.examScore.textContent = this.scoreText();
+  };
+
+  Stepper.prototype.summaryTable = function () {
+    var answers = this.exam.answers;
+    var head = el("tr", {}, ["Trick", "Player", "Your card", "The book\u2019s", "Verdict"].map(function (h) {
+      return el("th", { scope: "col", text: h });
+    }));
+    var rows = this.main.questions.map(function (q) {
+      var a = answers[q.id];
+      return el("tr", {}, [el("td", { text: String(q.trick) }), el("td", { text: q.who }),
+        el("td", { text: a.card ? cardShort(parseCard(a.card)) : "\u2014" }), el("td", { text: cardShort(parseCard(q.book)) }),
+        el("td", { text: verdictWords(q, a) })]);
+    });
+    return el("table", { className: "st-summary" }, [el("caption", { text: "Your answers" }), el("thead", {}, [head]),
+      el("tbody", {}, rows)]);
+  };
+
+  Stepper.prototype.movePick = function (from, step) {
+    var picks = Array.prototype.slice.call(this.root.querySelectorAll("button.st-pick:not([disabled])"));
+    var i = picks.indexOf(from);
+    if (picks.length) { picks[(i + step + picks.length) % picks.length].focus(); }
+  };
+
+  /* ---- alternative lines: step into one at its branch, and back */
+
+  Stepper.prototype.buildBranch = function () {
+    this.branchNode = el("div", { className: "st-branch", hidden: !this.hand.lines.length });
+    return this.branchNode;
+  };
+
+  /* The lines offered at the book's position: those whose branch trick is the current one (or the
+     next to start), but none that would answer a quiz question still ahead. */
+  Stepper.prototype.linesHere = function () {
+    var hand = this.main;
+    var pos = this.pos;
+    var answers = this.exam ? this.exam.answers : null;
+    if (this.asking) { return []; }
+    return hand.lines.filter(function (line) {
+      var t = hand.plays[line.start].trick;
+      var open = answers && hand.questions.some(function (q) { return !answers[q.id] && q.index <= hand.ends[t]; });
+      return !open && pos >= trickStart(hand, t) && pos <= hand.ends[t];
+    });
+  };
+
+  Stepper.prototype.renderBranch = function () {
+    var self = this;
+    var node = this.branchNode;
+    if (node.hidden) { return; }
+    var had = node.contains(document.activeElement);
+    clear(node);
+    if (this.line) {
+      this.backButton = el("button", { type: "button", className: "st-back", "aria-keyshortcuts": "Escape",
+        text: "Back to the book\u2019s play" });
+      this.backButton.addEventListener("click", function () { self.leaveLine(); });
+      node.appendChild(el("p", { className: "st-line-banner" }, [
+        el("strong", { text: "Alternative line: " }), this.line.title, " \u2014 ", this.backButton]));
+      if (had) { this.backButton.focus({ preventScroll: true }); }
+      return;
+    }
+    this.linesHere().forEach(function (line) {
+      var button = el("button", { type: "button", className: "st-enter", "data-line": line.id,
+        text: "Step into the line: " + line.title });
+      button.addEventListener("click", function () { self.enterLine(line); });
+      node.appendChild(button);
+    });
+    if (had && node.firstChild) { node.firstChild.focus({ preventScroll: true }); }
+  };
+
+  Stepper.prototype.enterLine = function (line) {
+    var main = this.main;
+    var t = main.plays[line.start].trick;
+    var data = {};
+    Object.keys(main.data).forEach(function (k) { data[k] = main.data[k]; });
+    data.tricks = main.data.tricks.slice(0, t).concat(line.tricks);
+    data.notes = data.tags = data.dd = data.questions = data.lines = [];
+    var hand;
+    try { hand = handFrom(data); } catch (e) { hand = null; }
+    if (!hand) { return; }
+    this.asking = false;
+    this.line = line;
+    this.hand = hand;
+    this.pos = line.start + 1;
+    this.render();
+    this.backButton.focus({ preventScroll: true });
+    if (this.root.getBoundingClientRect().top < 0) { this.root.scrollIntoView({ block: "start" }); }
+    this.announce("Alternative line: " + line.title + ". " + playSentence(hand, line.start) +
+      " Escape or Back to the book\u2019s play returns to it.");
+  };
+
+  Stepper.prototype.leaveLine = function (quiet) {
+    var line = this.line;
+    if (!line) { return; }
+    this.line = null;
+    this.hand = this.main;
+    this.pos = line.start;
+    this.render();
+    this.updateUrl();
+    if (quiet) { return; }
+    var back = this.branchNode.querySelector('[data-line="' + line.id + '"]');
+    (back || this.buttons.nextCard).focus({ preventScroll: true });
+    this.announce("Back to the book\u2019s play. " + positionSentence(this.hand, this.pos));
+  };
+
+  /* The notes panel inside a line: our words on it, what its cards give, double dummy, the note. */
+  Stepper.prototype.renderLineNotes = function (body) {
+    var line = this.line;
+    var plain = function (text) { return String(text || "").replace(/\*\*|__|\*|`/g, "").replace(/\s+/g, " ").trim(); };
+    body.appendChild(el("p", { className: "st-line-title" }, [el("strong", { text: "Alternative line: " }), line.title]));
+    if (line.text) { body.appendChild(el("p", { className: "st-line-text", text: plain(line.text) })); }
+    body.appendChild(el("p", {}, [el("strong", { text: "Its cards give: " }), line.result + "."]));
+    if (line.dd) { body.appendChild(el("p", { className: "st-dd-note", text: line.dd })); }
+    var note = document.getElementById(line.note_id);
+    if (note) { body.appendChild(cloneNote(note, [])); }
+  };
+
   /* ---- rendering */
 
   Stepper.prototype.render = function () {
+    if (this.exam) { this.viewer = this.examSeat(); }
     var states = this.noteStates();
+    this.root.classList.toggle("st-in-line", !!this.line);
     this.renderStatus();
     this.renderHands();
     this.renderTrick();
     this.renderControls();
+    this.renderBranch();
     this.renderQuiz();
+    this.renderExam();
     this.renderNotes(states);
-    this.renderReading(states);
+    if (this.line) {  /* the page stays with the book's play, at the branch */
+      var hand = this.hand;
+      var pos = this.pos;
+      this.hand = this.main;
+      this.pos = this.line.start;
+      this.renderReading(this.noteStates());
+      this.hand = hand;
+      this.pos = pos;
+    } else {
+      this.renderReading(states);
+    }
   };
 
   Stepper.prototype.renderStatus = function () {
@@ -543,6 +881,7 @@
       ? "Before trick " + hand.tricks[0].number + " of " + hand.lastTrick
       : "Trick " + hand.tricks[t].number + " of " + hand.lastTrick;
     clear(this.status);
+    if (this.line) { this.status.appendChild(el("span", { className: "st-line-mark", text: "Line: " })); }
     this.status.appendChild(el("span", { className: "st-where", text: where }));
     this.status.appendChild(document.createTextNode(" \u2014 "));
     this.status.appendChild(el("span", { className: "st-count", text: countText(hand, tricksWon(hand, this.pos)) }));
@@ -582,7 +921,9 @@
         seat === toPlay ? el("span", { className: "st-turn", text: " \u25cf" }) : null
       ])));
       if (seat === askingSeat) {
-        node.appendChild(self.pickableCards(cards, legalCards(hand, self.pos, seat)));
+        var q = self.examAt();
+        node.appendChild(self.pickableCards(cards, q
+          ? cards.filter(function (c) { return q.legal.indexOf(c.id) >= 0; }) : legalCards(hand, self.pos, seat)));
       } else if (self.canSee(seat)) {
         node.appendChild(suitRows(cards, function (card) { return cardNode(card); }));
       } else {
@@ -664,11 +1005,13 @@
 
   Stepper.prototype.renderQuiz = function () {
     var hand = this.hand;
-    this.quizButton.disabled = this.viewer === this.hand.dummy && !!this.viewer;
+    this.quizButton.disabled = !!this.exam || (this.viewer === this.hand.dummy && !!this.viewer);
+    this.viewerSelect.disabled = !!this.exam;
+    if (this.viewerSelect.value !== this.viewer) { this.viewerSelect.value = this.viewer; }
     this.quizButton.setAttribute("aria-pressed", this.quiz ? "true" : "false");
     this.quizHint.hidden = !this.viewer || this.canQuiz();
     this.quizPanel.hidden = !this.quiz;
-    if (this.asking) {
+    if (this.asking && !this.exam) {
       /* the declarer plays dummy's cards: "which card does Z (South) play from dummy?" */
       var fromDummy = hand.plays[this.pos].seat !== this.viewer ? " from dummy" : "";
       var who = seatLetter(hand, this.viewer) + " (" + seatWord(hand, this.viewer) + ")";
@@ -690,6 +1033,7 @@
     this.hand.notes.concat(this.hand.tags).forEach(function (note) {
       if (typeof note.id !== "string") { return; }
       var state = self.asking && typeof note.at === "number" && note.at >= self.pos ? "ahead" : noteState(self.hand, note, self.pos, canSee);
+      if (self.asking && self.exam && self.spoils(note)) { states[note.id] = "ahead"; return; }
       if (state === "hidden" && self.revealed[note.id]) { state = "shown"; }
       if (self.showAll && state === "ahead") { state = "shown"; }
       states[note.id] = state;
@@ -706,11 +1050,13 @@
     var body = this.notesNode;
     var self = this;
     clear(body);
+    if (this.line) { this.renderLineNotes(body); return; }
     if (this.asking) {  /* the notes often name the card: keep them until the reader has chosen */
       body.appendChild(el("p", { className: "st-no-notes", text: "The notes come back once you have chosen your card." }));
       return;
     }
     var last = this.ddBox && this.ddBox.checked ? this.dd[this.pos - 1] : null;
+    var answered = this.exam && this.exam.shown ? this.exam.shown.note_id : null;  /* in the quiz panel */
     if (last) {
       body.appendChild(el("p", { className: "st-dd-note " + (last.cost > 0 ? "st-dd-cost" : "st-dd-gain") }, [
         el("strong", { text: "Double dummy: " }), last.text
@@ -724,7 +1070,7 @@
       if (number === null ? tricks.length > 0 : tricks.indexOf(number) < 0) { return; }
       var state = states[note.id];
       if (state === "hidden") { held += 1; return; }
-      if (state !== "shown") { return; }
+      if (state !== "shown" || note.id === answered) { return; }
       var source = document.getElementById(note.id);
       if (!source) { return; }
       if (note.more === true) { more.push(cloneNote(source, waiting)); } else { body.appendChild(cloneNote(source, waiting)); }
@@ -801,7 +1147,20 @@
       }
       if (n <= number && (visible || held)) { current = group; }
     });
+    var played = 0;
+    this.hand.tricks.forEach(function (tr, i) { if (self.hand.ends[i] <= self.pos) { played = tr.number; } });
+    var answer = this.exam && this.exam.shown ? document.getElementById(this.exam.shown.note_id) : null;
+    Array.prototype.forEach.call(reading.querySelectorAll(".note.st-answer"), function (n) {
+      if (n !== answer) { n.classList.remove("st-answer"); }
+    });
+    if (answer && !answer.classList.contains("st-answer")) {
+      answer.classList.add("st-answer");
+      this.lastScrolled = answer;
+      scrollWithin(reading, answer);
+    }
     Array.prototype.forEach.call(document.querySelectorAll("table.tricks tbody tr"), function (row) {
+      /* in the quiz the book's table shows only the tricks played: the rest would give the answers */
+      row.classList.toggle("st-veiled", !!self.exam && parseInt(row.getAttribute("data-trick"), 10) > played);
       var on = parseInt(row.getAttribute("data-trick"), 10) === number;
       row.classList.toggle("nt-current", on);
       if (on) { row.setAttribute("aria-current", "step"); } else { row.removeAttribute("aria-current"); }
@@ -831,6 +1190,8 @@
       if (!list.querySelector("li") && list.parentNode) { list.parentNode.removeChild(list); }
     });
     copy.removeAttribute("id");
+    ["nt-ahead", "nt-hidden", "st-answer"].forEach(function (c) { copy.classList.remove(c); });
+    Array.prototype.forEach.call(copy.querySelectorAll(".decision-mark"), function (n) { n.parentNode.removeChild(n); });
     Array.prototype.forEach.call(copy.querySelectorAll("[id]"), function (n) { n.removeAttribute("id"); });
     copy.classList.add("st-note");
     copy.setAttribute("data-note", source.id);
@@ -842,9 +1203,10 @@
   Stepper.prototype.wirePage = function () {
     var self = this;
     var goTo = function (number, e) {
-      var pos = positionFor(self.hand, "#trick-" + number);
+      var pos = positionFor(self.main, "#trick-" + number);
       if (pos === null) { return; }
       if (e) { e.preventDefault(); }
+      if (self.line) { self.leaveLine(true); }
       self.go(pos);
     };
     Array.prototype.forEach.call(document.querySelectorAll("table.tricks tbody tr[data-trick]"), function (row) {
@@ -861,6 +1223,18 @@
       var group = link.closest(".trick-notes");
       link.addEventListener("click", function (e) { goTo(group.getAttribute("data-trick"), e); });
     });
+    if (this.examButton) {  /* the page's "A decision point" marks start the quiz */
+      Array.prototype.forEach.call(document.querySelectorAll(".decision-mark"), function (mark) {
+        var button = el("button", { type: "button", className: "st-start-quiz", text: "Start the quiz" });
+        button.addEventListener("click", function () {
+          if (!self.exam) { self.setExam(true); }
+          self.root.scrollIntoView({ block: "start" });
+          if (!self.root.contains(document.activeElement)) { self.examButton.focus({ preventScroll: true }); }
+        });
+        mark.appendChild(document.createTextNode(" "));
+        mark.appendChild(button);
+      });
+    }
     var stream = document.querySelector(".notes-stream");
     if (stream) {
       var box = el("input", { type: "checkbox", id: "nt-show-all" });
@@ -884,15 +1258,22 @@
   };
 
   Stepper.prototype.onKey = function (e) {
+    if (e.key === "Escape" && this.line && !e.defaultPrevented) { e.preventDefault(); this.leaveLine(); return; }
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !KEYS[e.key]) { return; }
     if (inFormField(e.target)) { return; }
+    if (this.asking && e.target.classList && e.target.classList.contains("st-pick") && /Arrow/.test(e.key)) {
+      e.preventDefault();
+      this.movePick(e.target, e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1);
+      return;
+    }
     e.preventDefault();
     this.act(KEYS[e.key](e));
   };
 
   Stepper.prototype.followHash = function (scroll) {
-    var pos = positionFor(this.hand, window.location.hash);
+    var pos = positionFor(this.main, window.location.hash);
     if (pos === null) { return false; }
+    if (this.line) { this.leaveLine(true); }
     this.go(pos, { quiet: scroll, updateUrl: true });
     if (scroll) {
       var root = this.root;
