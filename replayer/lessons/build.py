@@ -26,6 +26,7 @@ from ..record.diagnostics import Diagnostic, Severity
 from ..teaching.annotate import TECHNIQUES, detector_names
 from ..validation.files import Checked, check_file, find_hands
 from .fonts import WEB_FONTS, fonts_key, site_characters, web_fonts
+from .handout import QuizBook, QuizBuild, quiz_entries, write_quizzes
 from .html import (
     Book,
     BookView,
@@ -302,6 +303,11 @@ def build_site(
     groups = _group(built)
     with report.timed("book PDFs"):
         manifest: dict[str, object] = {"version": __version__, **_build_pdfs(ctx, groups, previous, report)}
+    with report.timed("quiz PDFs"):  # each book's decision points, beside its lessons (handout.py)
+        taken = SITE_PAGES + tuple(b.slug for b in built) + tuple(g.anchor for g in groups)
+        quiz = QuizBuild(ctx.base_key, __version__, ctx.options, previous.get("quizzes"), taken, MANIFEST)
+        books = [QuizBook.of(g.book.heading, [(b.slug, b.entry) for b in g.built]) for g in groups]
+        manifest["quizzes"] = write_quizzes(site, ctx.env, books, quiz)
     with report.timed("index pages"):
         _write_index_pages(ctx, groups, report)
     with report.timed("web fonts"):
@@ -455,6 +461,7 @@ def _build_lesson(
         report.unchanged += 1
         if "pdf_key" in old:
             entry["pdf_key"] = old["pdf_key"]
+        entry["quiz"] = old.get("quiz", [])  # the lesson's decision points, for the quiz handout
     else:
         summary = _render_lesson(ctx, hand, nav, images, old, entry, report)
         report.rendered += 1
@@ -479,6 +486,7 @@ def _render_lesson(
         lesson = lesson_model(game, record, hand.checked.diagnostics, ctx.dd_cache, double_dummy=ctx.with_dd)
     # the hand's images copied into media/ beside the page; a refused one is shown as its alt text
     lesson = publish_images(lesson, images, ctx.site.write)
+    entry["quiz"] = quiz_entries(lesson)
     html_path = ctx.out / (hand.slug + ".html")
     with report.timed("HTML"):
         page = render_lesson(ctx.env, lesson, nav, version=__version__)
