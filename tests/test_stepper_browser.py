@@ -421,5 +421,6 @@ def test_no_tricks_leaves_the_stepper_hidden(tab: Tab) -> None:
 
 
 def test_stepper_assets_are_small() -> None:
+    # 60 KB until issue 16 added the quiz and the alternative lines (73 KB then, about 19 KB gzipped)
     size = sum((ROOT / "site" / name).stat().st_size for name in ("stepper.js", "stepper.css"))
-    assert size <= 60_000, f"stepper.js + stepper.css are {size} bytes; the budget is 60 KB"
+    assert size <= 80_000, f"stepper.js + stepper.css are {size} bytes; the budget is 80 KB"
