@@ -134,6 +134,14 @@ def test_the_lessons_that_ask_link_the_handout(site: Path) -> None:
     assert (site / "foster-1904" / "quiz.pdf").is_file()
 
 
+def test_the_index_links_each_book_s_handout(site: Path) -> None:
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<a href="foster-1904/quiz.pdf" type="application/pdf">The quiz: its decision points (PDF)</a>'
+        in index
+    )
+
+
 def test_the_handout_is_kept_when_nothing_changed_and_removed_with_its_questions(tmp_path: Path) -> None:
     hands = tmp_path / "hands" / "foster-1904"
     hands.mkdir(parents=True)

@@ -307,9 +307,9 @@ def build_site(
         taken = SITE_PAGES + tuple(b.slug for b in built) + tuple(g.anchor for g in groups)
         quiz = QuizBuild(ctx.base_key, __version__, ctx.options, previous.get("quizzes"), taken, MANIFEST)
         books = [QuizBook.of(g.book.heading, [(b.slug, b.entry) for b in g.built]) for g in groups]
-        manifest["quizzes"] = write_quizzes(site, ctx.env, books, quiz)
+        manifest["quizzes"], quizzes = write_quizzes(site, ctx.env, books, quiz)
     with report.timed("index pages"):
-        _write_index_pages(ctx, groups, report)
+        _write_index_pages(ctx, groups, report, quizzes)
     with report.timed("web fonts"):
         manifest["fonts"] = _write_fonts(site, built, previous.get("fonts"))
     _remove_stale(site, old_lessons, built)
@@ -644,7 +644,9 @@ def _entry(ctx: _Context, b: _Built, page: int | None = None) -> IndexEntry:
     )
 
 
-def _view(group: _Group, entries: list[IndexEntry], pdf: str | None = None, size: str = "") -> BookView:
+def _view(
+    group: _Group, entries: list[IndexEntry], pdf: str | None = None, size: str = "", quiz: str | None = None
+) -> BookView:
     book = group.book
     return BookView(
         anchor=group.anchor,
@@ -656,6 +658,7 @@ def _view(group: _Group, entries: list[IndexEntry], pdf: str | None = None, size
         entries=tuple(entries),
         pdf=pdf,
         pdf_size=size,
+        quiz=quiz,
     )
 
 
@@ -743,9 +746,11 @@ def _remove_stale_pdfs(site: OutputFolder, previous: dict[str, object], manifest
                 site.remove_own(_front_cache(name))
 
 
-def _write_index_pages(ctx: _Context, groups: list[_Group], report: BuildReport) -> None:
-    """The front page (every book and its hands, and the hands that could not be built), the
-    technique index and the make exercises with the make of every hand."""
+def _write_index_pages(
+    ctx: _Context, groups: list[_Group], report: BuildReport, quizzes: dict[str, str]
+) -> None:
+    """The front page (every book and its hands, its PDFs, and the hands that could not be built),
+    the technique index and the make exercises with the make of every hand."""
 
     def pdf_of(group: _Group) -> tuple[str | None, str]:
         if not report.corpus_pdf:
@@ -753,7 +758,15 @@ def _write_index_pages(ctx: _Context, groups: list[_Group], report: BuildReport)
         size = ctx.site.size(group.pdf)
         return href(group.pdf), file_size(size) if size is not None else ""
 
-    books = [_view(g, [_entry(ctx, b) for b in g.built], *pdf_of(g)) for g in groups]
+    books = [
+        _view(
+            g,
+            [_entry(ctx, b) for b in g.built],
+            *pdf_of(g),
+            quiz=href(q) if (q := quizzes.get(g.book.heading)) else None,
+        )
+        for g in groups
+    ]
     problems = [
         _shown(
             f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"

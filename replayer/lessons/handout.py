@@ -159,14 +159,16 @@ class QuizBuild:
 
 def write_quizzes(
     site: OutputFolder, env: jinja2.Environment, books: Iterable[QuizBook], build: QuizBuild
-) -> dict[str, str]:
+) -> tuple[dict[str, str], dict[str, str]]:
     """Write each book's handout that has a question (again only when its page changed), remove the
-    ones an earlier build made and this one did not; the handouts' keys for the manifest."""
+    ones an earlier build made and this one did not; the handouts' keys for the manifest (name →
+    key), and each book's handout (heading → name)."""
     from .pdf import render_pdf
 
     old = {str(k): v for k, v in build.previous.items()} if isinstance(build.previous, dict) else {}
     names = Names(reserved=build.taken)
     made: dict[str, str] = {}
+    of_book: dict[str, str] = {}
     for book in books if build.options.pdf else ():
         questions = [q for e in book.entries for q in quiz_questions(e)]
         if not questions:
@@ -178,7 +180,8 @@ def write_quizzes(
         if build.options.force or old.get(name) != key or not site.is_file(name):
             site.write(name, render_pdf(html, base_url=str(site.root / ("/".join(path) + ".html"))))
         made[name] = key
+        of_book[book.heading] = name
     for name in old:
         if name not in made:
             site.remove(name, build.manifest)
-    return made
+    return made, of_book

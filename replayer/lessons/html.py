@@ -218,6 +218,7 @@ class BookView:
     entries: tuple[IndexEntry, ...]
     pdf: str | None = None  # the book's own PDF (or the corpus PDF when it is the only book)
     pdf_size: str = ""  # "1.2 MB"
+    quiz: str | None = None  # the book's quiz handout (its decision points, answers at the end)
 
     def __iter__(self) -> Iterator[object]:
         return iter((self.heading, self.entries))
