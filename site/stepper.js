@@ -583,9 +583,9 @@
   Stepper.prototype.examSeat = function () {
     var self = this;
     if (this.pos >= this.hand.plays.length) { return ""; }  /* the hand is over: every card is known */
-    if (this.exam.shown) { return this.exam.shown.seat; }
+    if (this.exam.shown) { return this.exam.shown.chooser || this.exam.shown.seat; }
     var next = this.hand.questions.filter(function (q) { return q.index >= self.pos; })[0];
-    return next ? next.seat : this.viewer;
+    return next ? next.chooser || next.seat : this.viewer;
   };
 
   Stepper.prototype.examAt = function () {
@@ -624,7 +624,8 @@
     if (!q) { return; }
     var choice = code ? choiceOf(q, code) : null;
     var cost = choice && typeof choice.cost === "number" ? choice.cost : null;
-    this.exam.answers[q.id] = { card: code, found: code === q.book || code === q.answer, cost: cost };
+    var weighed = (q.choices || []).some(function (c) { return c.cost !== null && c.cost !== undefined; });
+    this.exam.answers[q.id] = { card: code, found: code === q.book || code === q.answer, cost: cost, weighed: weighed };
     this.go(q.index + 1, { quiet: true });
     if (!this.asking) { this.exam.shown = q; }
     this.render();
@@ -657,7 +658,7 @@
   Stepper.prototype.examTotals = function () {
     var answers = this.exam ? this.exam.answers : {};
     var list = Object.keys(answers).map(function (k) { return answers[k]; });
-    var known = list.filter(function (a) { return a.cost !== null; });
+    var known = list.filter(function (a) { return a.weighed; });  /* a skipped question counts, as not found */
     return { asked: list.length, found: list.filter(function (a) { return a.found; }).length,
       known: known.length, good: known.filter(function (a) { return a.cost === 0; }).length };
   };
@@ -713,7 +714,8 @@
     if (q) {
       this.examTitle.textContent = "Question " + (hand.questions.indexOf(q) + 1) + " of " + total + " \u00b7 trick " + q.trick;
       this.examBody.appendChild(el("p", { className: "st-prompt", text: q.ask }));
-      this.examBody.appendChild(el("p", { text: "Choose " + q.who + "\u2019s card: the cards he may play are buttons in his hand." }));
+      var where = q.chooser && q.chooser !== q.seat ? "dummy\u2019s hand" : "his hand";
+      this.examBody.appendChild(el("p", { text: "Choose " + q.who + "\u2019s card: the cards he may play are buttons in " + where + "." }));
     } else if (shown && (!over || this.pos === shown.index + 1)) {
       this.examTitle.textContent = "Question " + (hand.questions.indexOf(shown) + 1) + " of " + total + ": the answer";
       this.revealLines(shown).forEach(function (line, i) {

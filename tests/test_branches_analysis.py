@@ -157,3 +157,22 @@ def test_a_refutation_s_best_line_can_be_written_as_a_line_that_validates(tmp_pa
     line = next(ln for ln in checked.lines if ln.note == 0)
     assert line.complete and line.title == "Double dummy: if B plays the 'ace'"
     assert checked.along(line).tricks_of(checked.pair(BookPair.YZ)) == 10  # what double dummy gives
+
+
+def test_a_question_on_dummy_s_card_is_the_declarer_s_choice(tmp_path: Path) -> None:
+    text = HAND.read_text(encoding="utf-8")
+    head, sep, rest = text.partition("\nnotes:\n")
+    path = tmp_path / "dummy.yaml"
+    note = "  - trick: 1\n    text: Dummy plays the fourchette card.\n    question: {seat: Y}\n"
+    path.write_text(head + sep + note + rest, encoding="utf-8")
+    record, _ = load(path.read_text(encoding="utf-8"), str(path))
+    assert record is not None
+    record = replace(
+        record, notes=(record.notes[0],) + tuple(replace(n, question=None) for n in record.notes[1:])
+    )
+    game, found = validate(record)
+    assert game is not None and not [d for d in found if d.severity.value == "error"]
+    (q,), _ = branch_views(game, record, double_dummy=False)
+    assert (q.seat, q.chooser, q.who, q.index, q.ask) == ("N", "S", "Z", 1, "What should Z play from dummy?")
+    assert dict(q.sees).keys() == {"S", "N"}  # the declarer's hand and dummy's, never A's or B's
+    assert q.book == "H7" and set(q.legal) == {"HJ", "H9", "H7", "H5"}

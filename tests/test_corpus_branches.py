@@ -69,8 +69,9 @@ def test_a_question_names_only_cards_its_player_can_see(path: Path) -> None:
         state = game.state_before(q.trick, seat)
         assert state is not None
         dummy = game.declaration.dummy if game.declaration is not None else None
+        chooser = seat.partner if seat == dummy else seat  # dummy's card is the declarer's choice
         index = sum(len(t.plays) for t in state.tricks) + len(state.current)
-        visible = set(state.hand(seat)) | {c for t in state.tricks for _, c in t.plays}
+        visible = set(state.hand(chooser)) | {c for t in state.tricks for _, c in t.plays}
         visible |= {c for _, c in state.current}
         if dummy is not None and (index > 0 or game.first_trick > 1):
             visible |= set(state.hand(dummy))

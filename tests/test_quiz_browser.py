@@ -162,6 +162,35 @@ def test_a_wrong_card_shows_the_books_card_the_note_and_double_dummy(tab: Tab) -
     assert [tab.cards(s) for s in "NESW"] == [12, 12, 13, 12]
 
 
+def test_a_question_on_dummy_s_card_takes_the_declarer_s_view(tab: Tab) -> None:
+    """Foster's Hand 1, trick 4: dummy's ♦A second hand is the dealer's choice — he sees his own hand
+    and dummy's, and picks from dummy's diamonds."""
+    tab.open("hand-1")
+    questions = tab.data()["questions"]
+    assert [(q["seat"], q["chooser"]) for q in questions] == [("E", "E"), ("N", "S")]
+    tab.page.get_by_role("button", name=f"Quiz ({len(questions)} questions)").click()
+    _to_the_stop(tab)
+    tab.page.get_by_role("button", name="Skip: show the book’s card").click()  # question 1
+    for _ in range(4):  # Next trick runs on to the next stop
+        if tab.page.locator("#stepper button.st-pick").count():
+            break
+        tab.page.locator('#stepper button[data-action="nextTrick"]').click()
+    tab.expect("#stepper .st-exam-title").to_have_text("Question 2 of 2 · trick 4")
+    assert tab.played()[-1] == "D7"  # A's lead: dummy is next
+    tab.expect("#stepper select").to_have_value("S")  # the declarer's view
+    on, _ = _picks(tab)
+    assert sorted(on) == ["D3", "D9", "DA"]
+    assert tab.page.locator("#stepper .st-seat-N button.st-pick").count() == len(on) + len(_picks(tab)[1])
+    assert tab.cards("W") == 0 and tab.cards("E") == 0  # the adversaries' hands face down
+    tab.expect("#stepper .st-exam").to_contain_text("the cards he may play are buttons in dummy’s hand")
+    tab.page.locator('#stepper button.st-pick[data-card="DA"]').click()
+    tab.expect("#stepper .st-exam .st-verdict").to_have_text("Yes: ♦A is the book’s card.")
+    # the skipped first question counts in both scores, as not found
+    tab.expect("#stepper .st-exam .st-exam-score").to_have_text(
+        "Score: the book’s card 1 of 2; as good as the best by double dummy 1 of 2."
+    )
+
+
 def _play_the_quiz_by_keyboard(tab: Tab, pressed: list[str]) -> None:
     def press(key: str) -> None:
         assert key in KEYS

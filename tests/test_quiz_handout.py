@@ -47,8 +47,8 @@ def questions() -> list[tuple[int, Seat, frozenset[str], frozenset[str], str]]:
         game = checked.game
         lesson = lesson_model(game, checked.record, checked.diagnostics, {}, double_dummy=False)
         for q in lesson.questions:
-            seat = Seat[q.seat]
-            state = game.state_before(q.trick, seat)
+            seat = Seat[q.chooser]  # the declarer, for a question on dummy's card
+            state = game.state_before(q.trick, Seat[q.seat])
             assert state is not None
             dummy = game.declaration.dummy if game.declaration is not None else None
             down = q.index > 0 or game.first_trick > 1

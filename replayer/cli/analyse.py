@@ -59,7 +59,8 @@ def analyse_text(game: Game, record: HandRecord) -> str:
     if questions:
         out.append("Decision points")
     for q in questions:
-        out.append(f"  Trick {q.trick}, {q.who} ({Seat[q.seat].word}): {q.ask}")
+        where = " from dummy" if q.chooser != q.seat else ""
+        out.append(f"  Trick {q.trick}, {q.who} ({Seat[q.chooser].word}){where}: {q.ask}")
         for ch in q.choices:
             marks = [
                 m for m, code in (("the book's card", q.book), ("the answer", q.answer)) if ch.code == code
@@ -92,6 +93,7 @@ def analyse_json(game: Game, record: HandRecord) -> str:
             {
                 "trick": q.trick,
                 "seat": q.seat,
+                "chooser": q.chooser,
                 "who": q.who,
                 "ask": q.ask,
                 "book": q.book,

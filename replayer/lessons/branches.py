@@ -43,8 +43,9 @@ class QuestionView:
     id: str
     note_id: str
     trick: int
-    seat: str
-    who: str
+    seat: str  # who plays the card asked for (dummy, when the declarer chooses dummy's card)
+    chooser: str  # who chooses it: the seat, or the declarer for dummy's card
+    who: str  # how the lesson names the chooser
     index: int
     ask: str
     book: str
@@ -138,22 +139,25 @@ def _questions(
         qa = asked.get(ni)
         choices = tuple(_choice(c, qa) for c in sorted(legal, key=lambda c: (3 - int(c.suit), -c.rank)))
         dummy = game.declaration.dummy if game.declaration is not None else None
-        sees = [(seat.name, _codes(state.hand(seat)))]
-        if dummy is not None and dummy != seat and (index > 0 or game.first_trick > 1):
+        chooser = seat.partner if seat == dummy else seat
+        sees = [(chooser.name, _codes(state.hand(chooser)))]
+        if dummy is not None and dummy != chooser and (index > 0 or game.first_trick > 1):
             sees.append((dummy.name, _codes(state.hand(dummy))))
         played = tuple(
             (t.number, tuple((s.name, card_code(c)) for s, c in t.plays)) for t in state.tricks
         ) + ((state.trick_number, tuple((s.name, card_code(c)) for s, c in state.current)),)
-        who = naming.seat(seat)
+        who = naming.seat(chooser)
+        default = f"What should {who} play" + (" from dummy?" if chooser != seat else "?")
         out.append(
             QuestionView(
                 f"question-{len(out) + 1}",
                 f"note-{ni + 1}",
                 q.trick,
                 seat.name,
+                chooser.name,
                 who,
                 index,
-                q.ask.value if q.ask is not None else f"What should {who} play?",
+                q.ask.value if q.ask is not None else default,
                 card_code(book),
                 card_code(answer),
                 _codes(legal),

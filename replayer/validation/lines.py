@@ -1,8 +1,8 @@
 """The notes' decision points and alternative lines, checked against the laws like the main play.
 
 A question (:class:`~replayer.record.hand.QuestionRecord`) must ask a seat that plays at its trick in
-the recorded play, and an answer the author gives must be a card that seat could legally play
-there.  A line (:class:`~replayer.record.hand.LineRecord`) is replayed from the deal: the game's
+the recorded play (dummy's card is the declarer's choice), and an answer the author gives must be a
+card that seat could legally play there.  A line (:class:`~replayer.record.hand.LineRecord`) is replayed from the deal: the game's
 tricks before its first row, then its rows, each card held by its player, suit followed (dummy too:
 a line is ours, not the book's), the winner leading next.  The first card that differs from the
 game's play is the branch.  A line that runs to the end of the hand must end in the result it
@@ -43,14 +43,6 @@ def _check_question(ck: Check, game: Game, q: QuestionRecord) -> None:
             f"the question asks {ck.name(seat)} at trick {q.trick}, where the play gives that seat no card",
             q.seat.span,
             "check the question's seat and trick against the play",
-        )
-        return
-    if state.dummy == seat:
-        ck.add(
-            "question-dummy",
-            f"the question asks dummy, {ck.name(seat)}: dummy's cards are chosen by the declarer",
-            q.seat.span,
-            f"ask the declarer, {ck.name(state.dummy.partner)}",
         )
         return
     if q.answer is not None and q.answer.value not in state.legal():
