@@ -88,6 +88,8 @@ def test_every_question_shows_only_what_its_player_can_see(site: Path) -> None:
         assert not shown & hidden, f"question {k} (trick {trick}, {seat.name}) shows hidden {shown & hidden}"
         assert visible <= shown, f"question {k} leaves out {visible - shown} the player can see"
         assert "Not in view" in text
+    # the hand is named, not its theme (the lesson's title would give the answer away)
+    assert not any("Eleven Rule" in text or "Bath coup" in text for text in asked)
 
 
 def test_the_answers_give_each_question_its_book_card_in_order(site: Path) -> None:

@@ -80,7 +80,8 @@ def quiz_entries(lesson: Lesson) -> list[dict[str, object]]:
         note = notes.get(q.note_id)
         out.append(
             {
-                "lesson": lesson.title,
+                # the hand, not its theme: "Hand No. 5: the Eleven Rule" would give the answer away
+                "lesson": lesson.title.partition(":")[0],
                 "trick": q.trick,
                 "who": q.who,
                 "ask": q.ask,
