@@ -28,6 +28,7 @@ from ..teaching.findings import Finding
 from ..teaching.make import make_note
 from ..teaching.selection import AuthorNote, Place, of_finding, of_make, select
 from .branches import LineView, QuestionView, branch_views
+from .dummy_bridge import dummy_bridge_fact, dummy_bridge_role, is_dummy_bridge
 from .refereed import refereed_findings
 from .stepper_data import stepper_data
 
@@ -252,6 +253,8 @@ def _side_names(game: Game, letters: bool) -> dict[Pair, str]:
 
 def _role(game: Game, seat: Seat) -> str:
     decl = game.declaration
+    if is_dummy_bridge(game):
+        return dummy_bridge_role(game, seat)
     if game.regime.name is RuleSet.BRIDGE_WHIST:
         return _BOOK_ROLE[game.labels[seat]]
     if decl is not None and seat == decl.declarer:
@@ -613,6 +616,7 @@ def _facts_box(game: Game, naming: _Naming) -> tuple[tuple[str, str], ...]:
     if before:
         facts.append(("Score before the deal", before))
     facts.append(("Declaration", _declaration_text(game)))
+    facts += [f for f in (dummy_bridge_fact(game),) if f]
     return tuple(facts)
 
 

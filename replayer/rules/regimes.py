@@ -27,6 +27,7 @@ class RuleSet(enum.StrEnum):
     BRIDGE_WHIST = "bridge-whist"
     AUCTION = "auction"
     CONTRACT = "contract"
+    DUMMY_BRIDGE = "dummy-bridge"
 
 
 class Declaring(enum.StrEnum):
@@ -113,7 +114,19 @@ CONTRACT = Regime(
     may_pass_out=True,
 )
 
-REGIMES: Mapping[RuleSet, Regime] = MappingProxyType({r.name: r for r in (BRIDGE_WHIST, AUCTION, CONTRACT)})
+# Dummy Bridge [S2 pp.84–85]: Bridge Whist for three; the declaration and doubling of rules/dummy_bridge.py.
+DUMMY_BRIDGE = Regime(
+    name=RuleSet.DUMMY_BRIDGE,
+    title="Dummy Bridge (three-handed, 1904)",
+    aliases=("dummy bridge", "dummy_bridge", "three-handed bridge", "three handed bridge", "db"),
+    declaration=Declaring.MAKE,
+    opening_leader=OpeningLeader.DEALERS_LEFT,
+    strains=_ALL_SUITS + (Strain.NOTRUMP,),
+)
+
+REGIMES: Mapping[RuleSet, Regime] = MappingProxyType(
+    {r.name: r for r in (BRIDGE_WHIST, AUCTION, CONTRACT, DUMMY_BRIDGE)}
+)
 
 
 def find_regime(name: str) -> Regime:

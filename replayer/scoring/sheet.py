@@ -33,6 +33,8 @@ from .contract import GAME as CONTRACT_GAME
 from .contract import ContractOptions
 from .contract import rubber_bonus as contract_rubber_bonus
 from .contract import score_deal as score_contract
+from .dummy_bridge import DummyBridgeOptions
+from .dummy_bridge import score_deal as score_dummy_bridge
 from .honours import honours_held
 
 __all__ = [
@@ -122,6 +124,10 @@ SCORING: dict[RuleSet, RuleScoring] = {
     ),
     RuleSet.AUCTION: RuleScoring(
         _scorer(AuctionOptions, score_auction), AuctionOptions, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS
+    ),
+    # Dummy Bridge: Bridge Whist's deal, no rubbers; the series and its bonus in scoring/dummy_bridge.py
+    RuleSet.DUMMY_BRIDGE: RuleScoring(
+        _scorer(DummyBridgeOptions, score_dummy_bridge), DummyBridgeOptions, BW_GAME, lambda _: 0
     ),
     RuleSet.CONTRACT: RuleScoring(
         _scorer(ContractOptions, score_contract),

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rules.cards import Card, Rank, Strain, Suit
+from ..rules.dummy_bridge import mechanical_declaration
 from ..rules.game import Game
 from ..rules.regimes import RuleSet
 from ..rules.seats import BookPair, Seat
@@ -370,23 +371,13 @@ def _clubs_at(cards: list[Card], at: DealerScore) -> str | None:
 
 def dummy_bridge(hand: Iterable[Card]) -> Advice:
     """DECL-DB [S2 p.84]: three or four aces no-trumps; else the longest suit; then the most pips
-    (A 11, K Q J 10 10 each); then the higher-scoring suit (♥ > ♦ > ♣ > ♠)."""
-    cards = list(hand)
-    if len(aces(cards)) >= 3:
+    (A 11, K Q J 10 10 each); then the higher-scoring suit (♥ > ♦ > ♣ > ♠).  The law itself is
+    :func:`replayer.rules.dummy_bridge.mechanical_declaration` (Dummy Bridge's validator checks it)."""
+    mech = mechanical_declaration(hand)
+    if mech.strain is Strain.NOTRUMP:
         return Advice("Dummy Bridge", Strain.NOTRUMP, ("three or more aces",))
-
-    def pips(s: Suit) -> int:
-        return sum(
-            11 if c.rank == Rank.ACE else 10 if c.rank >= Rank.TEN else int(c.rank) for c in _suit(cards, s)
-        )
-
-    order = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
-    best = max(order, key=lambda s: (len(_suit(cards, s)), pips(s), -order.index(s)))
-    return Advice(
-        "Dummy Bridge",
-        _STRAIN[best],
-        (f"the longest suit ({len(_suit(cards, best))} cards, {pips(best)} pips)",),
-    )
+    best = next(c for s, c in mech.counts.items() if _STRAIN[s] is mech.strain)
+    return Advice("Dummy Bridge", mech.strain, (f"the longest suit ({best.length} cards, {best.pips} pips)",))
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,10 +402,14 @@ def _line(who: str, advice: Advice, actual: Strain | None) -> str:
     return f"- {who}: **{advice.call_word}**{verdict} ({'; '.join(advice.reasons)})"
 
 
+#: the games whose trump is made (not bid): Bridge Whist, and Dummy Bridge played like it
+_MAKE_GAMES = (RuleSet.BRIDGE_WHIST, RuleSet.DUMMY_BRIDGE)
+
+
 def make_note(game: Game) -> MakeNote | None:
     """The make as the books' rules see it; None outside Bridge Whist, without a make, or for a partial hand."""
     decl = game.declaration
-    if game.regime.name != RuleSet.BRIDGE_WHIST or decl is None or decl.maker is None or game.is_partial:
+    if game.regime.name not in _MAKE_GAMES or decl is None or decl.maker is None or game.is_partial:
         return None
     at = DealerScore.of(game)
     own = at.own or 0

@@ -13,6 +13,7 @@ from ..rules.game import Declaration
 from ..rules.regimes import REGIMES, Declaring, OpeningLeader, Regime, RuleSet, UnknownRegime, find_regime
 from ..rules.seats import Seat
 from .checking import Check
+from .dummy_bridge import check_mechanical, dummy_bridge_doublers
 
 __all__ = ["check_dealer", "declaration", "opening_leader", "regime"]
 
@@ -117,7 +118,11 @@ def _make(ck: Check, regime: Regime, d: MakeRecord) -> Declaration | None:
             "choose spades, clubs, diamonds, hearts or no-trumps",
         )
         ok = False
-    doublers = _doublers(ck, d)
+    if regime.name is RuleSet.DUMMY_BRIDGE:  # DECL-DB, DB-3 (validation/dummy_bridge.py)
+        check_mechanical(ck, d)  # an error, but the play is still replayed under the file's trump
+        doublers = dummy_bridge_doublers(ck, d)
+    else:
+        doublers = _doublers(ck, d)
     if not ok or doublers is None:
         return None
     return Declaration(

@@ -199,7 +199,7 @@ def _rules_properties() -> defs.JSON:
     """The laws, the dealer, the score before the deal, the declaration."""
     return {
         "rules": {
-            "description": "The laws the hand is played under: bridge-whist, auction or contract.",
+            "description": "The laws the hand is played under: bridge-whist, auction, contract or dummy-bridge.",
             "anyOf": [
                 *(
                     {"const": name, "description": description}
@@ -209,7 +209,7 @@ def _rules_properties() -> defs.JSON:
                     {"enum": aliases, "description": f"Read as {name}."}
                     for name, (_, aliases) in rx.RULE_SETS.items()
                 ),
-                defs.pat(rx.RULES, "bridge-whist, auction or contract"),
+                defs.pat(rx.RULES, "bridge-whist, auction, contract or dummy-bridge"),
             ],
         },
         "dealer": defs.pat(

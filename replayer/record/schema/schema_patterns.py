@@ -323,6 +323,11 @@ RULE_SETS = {
         "Canonical. Contract Bridge: bids ranked ♣ ♦ ♥ ♠ NT; four passes pass the deal out.",
         ["contract bridge", "contract-bridge", "rubber", "duplicate"],
     ),
+    "dummy-bridge": (
+        "Canonical. Dummy Bridge (three-handed, Foster 1904 pp. 84–85): played as Bridge Whist, Z the "
+        "single player; when he passes, dummy's declaration is the mechanical one; only A may double.",
+        ["dummy bridge", "dummy_bridge", "three-handed bridge", "three handed bridge", "db"],
+    ),
 }
 RULES = whole(alt(*(ci_literal(n) for name, (_, aliases) in RULE_SETS.items() for n in (name, *aliases))))
 
