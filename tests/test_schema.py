@@ -278,7 +278,7 @@ def test_schema_keys_are_the_loaders_keys() -> None:
     props, defs = SCHEMA["properties"], SCHEMA["$defs"]
     assert list(props) == list(TOP_KEYS)
     assert _keys(props["source"]) == list(SOURCE_KEYS)
-    assert _keys(defs["make"]) + _keys(defs["auction"]) == list(DECLARATION_KEYS)
+    assert _keys(defs["make"]) + _keys(defs["auction"]) + _keys(defs["turned"]) == list(DECLARATION_KEYS)
     assert _keys(props["play"]) == list(PLAY_KEYS)
     assert _keys(defs["trick"]) == list(TRICK_KEYS)
     assert _keys(defs["note"]) == list(NOTE_KEYS)
@@ -366,7 +366,7 @@ def test_sides_and_rule_sets_match_the_loader() -> None:
 
 BAD_FILES = {
     "unknown top-level key": HAND1.replace("rules: bridge-whist", "rules: bridge-whist\nrule: bridge-whist"),
-    "wrong rules name": HAND1.replace("rules: bridge-whist", "rules: whist"),
+    "wrong rules name": HAND1.replace("rules: bridge-whist", "rules: whisk"),
     "no rules": HAND1.replace("rules: bridge-whist\n", ""),
     "a trick as a number": HAND1.replace("    - ♣K ♣4 ♣7 ♣9", "    - 10"),
     "a trick of three cards": HAND1.replace("    - ♣K ♣4 ♣7 ♣9", "    - ♣K ♣4 ♣7"),

@@ -45,8 +45,8 @@ def to_json(game: Game, record: HandRecord | None = None) -> dict[str, object]:
         "version": JSON_VERSION,
         "rules": game.regime.name,
         "dealer": game.dealer.name,
-        "declarer": decl.declarer.name if decl else None,
-        "dummy": decl.dummy.name if decl else None,
+        "declarer": decl.declarer.name if decl and decl.dummy is not None else None,  # whist: none
+        "dummy": decl.dummy.name if decl and decl.dummy is not None else None,
         "trump": decl.strain.code if decl else None,
         "deal": {s.name: [c.ascii() for c in _sorted(game.deal.get(s, frozenset()))] for s in Seat},
         "labels": {s.name: game.labels[s].name for s in Seat},
@@ -259,7 +259,7 @@ def _seat_title(game: Game, seat: Seat) -> str:
     bridge_whist = game.regime.name is RuleSet.BRIDGE_WHIST
     role = _ROLE[letter] if bridge_whist else ""
     decl = game.declaration
-    if not bridge_whist and decl is not None:
+    if not bridge_whist and decl is not None and decl.dummy is not None:
         role = "declarer" if seat == decl.declarer else "dummy" if seat == decl.dummy else ""
     return f"{letter.name} ({seat.word}{', ' + role if role else ''})"
 
@@ -284,6 +284,8 @@ def to_text(game: Game, record: HandRecord | None = None) -> str:
             who = game.labels[decl.maker].name
             how = "the dealer" if not decl.passed else "dummy, after the dealer passed"
             line = f"{decl.strain.word.capitalize()}, made by {who} ({how})"
+        elif decl.turned is not None:  # whist: the dealer's card turned up for trumps
+            line = f"{decl.strain.word.capitalize()}: the {decl.turned} turned up by the dealer"
         else:
             line = f"{decl.level}{decl.strain.symbol} by {decl.declarer.word}"
         if decl.doubled:

@@ -31,6 +31,7 @@ from .branches import LineView, QuestionView, branch_views
 from .dummy_bridge import dummy_bridge_fact, dummy_bridge_role, is_dummy_bridge
 from .refereed import refereed_findings
 from .stepper_data import stepper_data
+from .whist import is_whist, whist_declaration, whist_fact, whist_role
 
 __all__ = [
     "CardView",
@@ -253,6 +254,8 @@ def _side_names(game: Game, letters: bool) -> dict[Pair, str]:
 
 def _role(game: Game, seat: Seat) -> str:
     decl = game.declaration
+    if is_whist(game):
+        return whist_role(game, seat)
     if is_dummy_bridge(game):
         return dummy_bridge_role(game, seat)
     if game.regime.name is RuleSet.BRIDGE_WHIST:
@@ -268,6 +271,8 @@ def _declaration_text(game: Game) -> str:
     decl = game.declaration
     if decl is None:
         return "not given"
+    if (turned := whist_declaration(game)) is not None:
+        return turned
     labels = game.labels
     if decl.maker is not None:
         who = labels[decl.maker].name
@@ -284,6 +289,8 @@ def _contract_short(game: Game, letters: bool) -> str:
     decl = game.declaration
     if decl is None:
         return "—"
+    if (turned := whist_declaration(game)) is not None:
+        return turned
     who = game.labels[decl.maker].name if decl.maker is not None and letters else decl.declarer.name
     dbl = {0: "", 1: ", doubled", 2: ", redoubled"}.get(decl.doubled, f", doubled {decl.doubled} times")
     if decl.level is None:  # a Bridge Whist make: the strain in words
@@ -615,7 +622,7 @@ def _facts_box(game: Game, naming: _Naming) -> tuple[tuple[str, str], ...]:
     before = _score_before_words(game, names)
     if before:
         facts.append(("Score before the deal", before))
-    facts.append(("Declaration", _declaration_text(game)))
+    facts.append(whist_fact(game) or ("Declaration", _declaration_text(game)))
     facts += [f for f in (dummy_bridge_fact(game),) if f]
     return tuple(facts)
 

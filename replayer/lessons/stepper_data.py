@@ -52,8 +52,8 @@ def stepper_data(
         "seats": {s.name: {"letter": game.labels[s].name, "word": s.word, "role": roles[s]} for s in Seat},
         "sides": {side: names[side] for side in Pair},
         "dealer": game.dealer.name,
-        "declarer": decl.declarer.name if decl is not None else None,
-        "dummy": decl.dummy.name if decl is not None else None,
+        "declarer": decl.declarer.name if decl is not None and decl.dummy is not None else None,
+        "dummy": decl.dummy.name if decl is not None and decl.dummy is not None else None,
         "trump": (decl.strain.trump.letter if decl.strain.trump is not None else "NT")
         if decl is not None
         else None,

@@ -25,6 +25,7 @@ __all__ = [
     "ScoreBefore",
     "MakeRecord",
     "AuctionRecord",
+    "TurnedRecord",
     "ClaimRecord",
     "NoteRecord",
     "QuestionRecord",
@@ -91,6 +92,13 @@ class MakeRecord:
     maker: Located[str]  # seat as written: Z (dealer) or Y (dummy, after the dealer passed)
     trump: Located[Strain]
     doubles: tuple[Located[str], ...] = ()  # who doubled, redoubled, … in order
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedRecord:
+    """Whist: the dealer's last card, turned up for trumps (``declaration: {turned: ♠2}``)."""
+
+    turned: Located[Card]
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +277,7 @@ class HandRecord:
     rules: Located[str] | None = None
     dealer: Located[str] | None = None
     score_before: ScoreBefore | None = None
-    declaration: MakeRecord | AuctionRecord | None = None
+    declaration: MakeRecord | AuctionRecord | TurnedRecord | None = None
     declaration_span: Span | None = None
     columns: tuple[Located[str], ...] = ()
     first_trick: Located[int] | None = None

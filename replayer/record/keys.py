@@ -58,7 +58,7 @@ TOP_KEYS = (
 SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "theme", "pages", "url")
 #: the keys of score_before besides the sides (AB, YZ, NS, EW: see ``sides.SIDE_WORDS``)
 SCORE_BEFORE_KEYS = ("games", "quote")
-DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer")
+DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer", "turned")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
 TRICK_KEYS = ("cards", "leader", "winner")
 NOTE_KEYS = ("trick", "tricks", "text", "source", "claims", "techniques", "question", "lines")

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 from ..rules.auction import Call, CallSyntaxError, scan_calls
-from ..rules.cards import CardSyntaxError, Strain
+from ..rules.cards import Card, CardSyntaxError, Strain
 from .diagnostics import Located, Span
 from .fields import FieldReader
-from .hand import AuctionRecord, MakeRecord
+from .hand import AuctionRecord, MakeRecord, TurnedRecord
 from .keys import DECLARATION_KEYS
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -23,9 +23,11 @@ _CONTRACT_RE = re.compile(r"^\s*([1-7])\s*(.+?)\s*((?:X|x|\*){0,2})\s*$")
 _Fields = dict[str, tuple[Node, Node]]
 
 
-def read_declaration(r: FieldReader, node: Node) -> MakeRecord | AuctionRecord | None:
-    """The declaration, or None (reported) when it mixes the two kinds or gives neither."""
+def read_declaration(r: FieldReader, node: Node) -> MakeRecord | AuctionRecord | TurnedRecord | None:
+    """The declaration, or None (reported) when it mixes the kinds or gives none."""
     m = r.mapping(node, DECLARATION_KEYS, "declaration")
+    if "turned" in m:
+        return _turned(r, m, node)
     make_keys = {"maker", "trump", "doubles"} & m.keys()
     auction_keys = {"calls", "contract", "declarer"} & m.keys()
     if make_keys and auction_keys:
@@ -48,6 +50,25 @@ def read_declaration(r: FieldReader, node: Node) -> MakeRecord | AuctionRecord |
             )
         return None
     return _make(r, m, node)
+
+
+# ---------------------------------------------------------------------------------------------
+# Whist: the card turned for trumps
+
+
+def _turned(r: FieldReader, m: _Fields, node: Node) -> TurnedRecord | None:
+    """Whist's turned card alone (``{turned: ♠2}``): any other key mixes in another game's declaration."""
+    others = sorted(m.keys() - {"turned"})
+    if others:
+        r.error(
+            "declaration-mixed",
+            f"the declaration gives the whist trump card ('turned') with {', '.join(others)}",
+            node,
+            "a whist hand gives only the turned card, e.g. declaration: {turned: ♠2}",
+        )
+        return None
+    card = r.located(m["turned"][1], "declaration turned", Card.parse)
+    return TurnedRecord(card) if card is not None else None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,18 +19,20 @@ class Declaration:
 
     Bridge Whist: ``maker`` named the trump (the dealer, or his partner after a pass);
     the dealer always plays both hands (BWSEQ-5).  Auction and Contract: ``level`` and
-    ``calls`` come from the auction, ``declarer`` first named the strain.
+    ``calls`` come from the auction, ``declarer`` first named the strain.  Whist: no dummy
+    (``dummy`` is None), ``turned`` is the dealer's card turned for trumps, ``declarer`` the dealer.
     """
 
     strain: Strain
     declarer: Seat
-    dummy: Seat
+    dummy: Seat | None
     doubled: int = 0  # doubles and redoubles made, in all
     maker: Seat | None = None
     passed: bool = False  # Bridge Whist: the dealer passed the make to his partner
     level: int | None = None
     calls: tuple[tuple[Seat, str], ...] = ()  # (seat, call in ASCII), from the dealer on
     doublers: tuple[Seat, ...] = ()  # Bridge Whist: who doubled, redoubled, …
+    turned: Card | None = None  # Whist: the dealer's last card, turned up for trumps (WH-1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ class RuleSet(enum.StrEnum):
     BRIDGE_WHIST = "bridge-whist"
     AUCTION = "auction"
     CONTRACT = "contract"
+    WHIST = "whist"
     DUMMY_BRIDGE = "dummy-bridge"
 
 
@@ -37,6 +38,8 @@ class Declaring(enum.StrEnum):
     MAKE = "make"
     #: the players bid for the contract (Auction, Contract)
     AUCTION = "auction"
+    #: the dealer's last card is turned up and its suit is trumps; no dummy (Whist, WH-1)
+    TURNED = "turned"
 
 
 class OpeningLeader(enum.StrEnum):
@@ -124,8 +127,20 @@ DUMMY_BRIDGE = Regime(
     strains=_ALL_SUITS + (Strain.NOTRUMP,),
 )
 
+# Whist (docs/rules-whist.md): the dealer's last card turned for trumps, no no-trumps, no dummy; the
+# eldest hand (A) leads [WH-1, WH-2, WH-4]; English or American scoring is an option (scoring/whist.py).
+WHIST = Regime(
+    name=RuleSet.WHIST,
+    title="Whist",
+    aliases=("short whist", "short-whist", "english whist"),
+    declaration=Declaring.TURNED,
+    opening_leader=OpeningLeader.DEALERS_LEFT,
+    strains=_ALL_SUITS,
+    max_doublings=0,
+)
+
 REGIMES: Mapping[RuleSet, Regime] = MappingProxyType(
-    {r.name: r for r in (BRIDGE_WHIST, AUCTION, CONTRACT, DUMMY_BRIDGE)}
+    {r.name: r for r in (BRIDGE_WHIST, AUCTION, CONTRACT, DUMMY_BRIDGE, WHIST)}
 )
 
 

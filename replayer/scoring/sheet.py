@@ -36,6 +36,11 @@ from .contract import score_deal as score_contract
 from .dummy_bridge import DummyBridgeOptions
 from .dummy_bridge import score_deal as score_dummy_bridge
 from .honours import honours_held
+from .whist import GAME as WHIST_GAME
+from .whist import RUBBER_POINTS as WHIST_RUBBER_POINTS
+from .whist import WhistOptions
+from .whist import honours_held as whist_honours
+from .whist import score_deal as score_whist
 
 __all__ = [
     "RuleScoring",
@@ -53,8 +58,8 @@ __all__ = [
 ]
 
 #: the options of any rule set: where its sources disagree, which reading to score by
-ScoringOptions = BridgeWhistOptions | AuctionOptions | ContractOptions
-_Options = TypeVar("_Options", BridgeWhistOptions, AuctionOptions, ContractOptions)
+ScoringOptions = BridgeWhistOptions | AuctionOptions | ContractOptions | WhistOptions
+_Options = TypeVar("_Options", BridgeWhistOptions, AuctionOptions, ContractOptions, WhistOptions)
 #: a rule set's scorer, taking any rule set's options (and refusing another rule set's)
 Scorer = Callable[[DealFacts, ScoringOptions], DealScore]
 
@@ -136,6 +141,10 @@ SCORING: dict[RuleSet, RuleScoring] = {
         contract_rubber_bonus,
         vulnerability=True,
     ),
+    # Whist: points toward a game of five below, each game's value above (scoring/whist.py, CC L1-L10)
+    RuleSet.WHIST: RuleScoring(
+        _scorer(WhistOptions, score_whist), WhistOptions, WHIST_GAME, lambda _: WHIST_RUBBER_POINTS
+    ),
 }
 
 
@@ -156,6 +165,8 @@ def facts_from_game(
         for side in SIDES:
             honours[side] = (held.count(side), held.most_in_one_hand(side))
             void[side] = held.chicane(side)
+        if game.regime.name is RuleSet.WHIST:  # CC L3: the trump A K Q J, partners together
+            honours = {side: (n, n) for side, n in whist_honours(game.deal, decl.strain).items()}
     return DealFacts(
         strain=decl.strain,
         declarer_side=decl.declarer.side,

@@ -46,7 +46,8 @@ class Context:
         decl = game.declaration
         self.trump: Suit | None = decl.strain.trump if decl is not None else None
         self.nt = decl is not None and decl.strain.trump is None
-        self.declarer: Seat | None = decl.declarer if decl is not None else None
+        # whist has neither declarer nor dummy: the detectors that need them stay silent
+        self.declarer: Seat | None = decl.declarer if decl is not None and decl.dummy is not None else None
         self.dummy: Seat | None = decl.dummy if decl is not None else None
         self.tricks: tuple[Trick, ...] = game.tricks
         self.bridge_whist = game.regime.name == RuleSet.BRIDGE_WHIST

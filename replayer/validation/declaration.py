@@ -14,6 +14,7 @@ from ..rules.regimes import REGIMES, Declaring, OpeningLeader, Regime, RuleSet, 
 from ..rules.seats import Seat
 from .checking import Check
 from .dummy_bridge import check_mechanical, dummy_bridge_doublers
+from .whist import turned_declaration
 
 __all__ = ["check_dealer", "declaration", "opening_leader", "regime"]
 
@@ -69,6 +70,8 @@ def declaration(ck: Check, regime: Regime) -> tuple[Declaration | None, bool]:
                 "Bridge Whist: declaration: {maker: Z, trump: hearts}; Auction/Contract: declaration: {calls: …}",
             )
         return None, False
+    if regime.declaration is Declaring.TURNED:  # Whist: the dealer's card turned up (validation/whist.py)
+        return turned_declaration(ck, regime, d), False
     if regime.declaration is Declaring.MAKE:
         if not isinstance(d, MakeRecord):
             ck.add(
@@ -243,7 +246,8 @@ def opening_leader(ck: Check, regime: Regime, decl: Declaration | None, first_tr
         return ck.seat(given)
     if regime.opening_leader is OpeningLeader.DEALERS_LEFT:
         lawful = ck.dealer.lho
-        why = "A, on the dealer's left, always leads to the first trick [BWSEQ-5]"
+        law = "WH-2" if regime.declaration is Declaring.TURNED else "BWSEQ-5"
+        why = f"A, on the dealer's left, always leads to the first trick [{law}]"
     else:
         if decl is None:
             return ck.seat(given) if given else None

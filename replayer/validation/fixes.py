@@ -28,7 +28,7 @@ class Setting:
 
     trump: Suit | None
     leader: Seat
-    dummy: Seat
+    dummy: Seat | None  # None at whist: every player must follow suit
 
 
 def revokes(

@@ -222,12 +222,13 @@ def _rules_properties() -> defs.JSON:
         "score_before": _score_before(),
         "declaration": {
             "description": "Bridge Whist: {maker: Z or Y, trump: hearts, doubles: [A]}. Auction and Contract: "
-            "{calls: 1♥ pass 2♥ pass pass pass}, or {contract: 2♥, declarer: S}.",
-            "oneOf": [defs.ref("make"), defs.ref("auction")],
+            "{calls: 1♥ pass 2♥ pass pass pass}, or {contract: 2♥, declarer: S}. Whist: {turned: ♠2}.",
+            "oneOf": [defs.ref("make"), defs.ref("auction"), defs.ref("turned")],
             "examples": [
                 {"maker": "Y", "trump": "hearts"},
                 {"calls": "1♥ pass 2♥ pass pass pass"},
                 {"contract": "4♠", "declarer": "S"},
+                {"turned": "♠2"},
             ],
         },
     }

@@ -66,6 +66,7 @@ def build_defs() -> JSON:
         **_card_defs(),
         **_hand_defs(),
         **_declaration_defs(),
+        **_turned_defs(),
         **_note_defs(),
         **_claim_defs(),
         **_line_defs(),
@@ -269,6 +270,20 @@ def _declaration_defs() -> JSON:
                 ),
                 "declarer": ref("seat", "Who plays the hand. With calls it is checked against them."),
             },
+        },
+    }
+
+
+def _turned_defs() -> JSON:
+    """Whist's declaration: the card the dealer turned up (docs/rules-whist.md, WH-1)."""
+    return {
+        "turned": {
+            "title": "Whist: the turned card",
+            "description": "Whist: the dealer's last card, turned up for trumps; it must be one of his cards.",
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["turned"],
+            "properties": {"turned": ref("plainCard", "The card the dealer turned up, e.g. ♠2.")},
         },
     }
 

@@ -328,6 +328,11 @@ RULE_SETS = {
         "single player; when he passes, dummy's declaration is the mechanical one; only A may double.",
         ["dummy bridge", "dummy_bridge", "three-handed bridge", "three handed bridge", "db"],
     ),
+    "whist": (
+        "Canonical. Whist (docs/rules-whist.md): the dealer's last card turned up for trumps, no dummy, "
+        "A leads; English short whist scoring (game of five, honours) unless --option variant=american.",
+        ["short whist", "short-whist", "english whist"],
+    ),
 }
 RULES = whole(alt(*(ci_literal(n) for name, (_, aliases) in RULE_SETS.items() for n in (name, *aliases))))
 
