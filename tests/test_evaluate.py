@@ -352,7 +352,7 @@ def test_a_review_file_that_is_not_utf8_is_reported(
 def test_an_invalid_hand_is_reported_and_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _hand(tmp_path, [])
     bad = tmp_path / "hands" / "book" / "hand-2.yaml"
-    bad.write_text(BASE.replace("rules: bridge-whist", "rules: whist"), encoding="utf-8")
+    bad.write_text(BASE.replace("rules: bridge-whist", "rules: boston"), encoding="utf-8")
     status, got, err = _run(capsys, "--evaluate", str(tmp_path / "hands"))
     assert status == 1 and got["hands"] == 1 and "unknown-rules" in err
 

@@ -374,16 +374,17 @@ def test_a_book_error_at_a_clean_trick_is_still_unmatched(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
-        ("rules: bridge-whist", "rules: whist", ("unknown-rules", 9, 8)),
+        ("rules: bridge-whist", "rules: boston", ("unknown-rules", 9, 8)),
         ("rules: bridge-whist\n", "", ("missing-key", 2, 1)),
     ],
-    ids=["whist", "no-rules"],
+    ids=["boston", "no-rules"],
 )
 def test_a_hand_under_laws_we_do_not_have_stops_at_that_one_error(
     tmp_path: Path, old: str, new: str, expected: tuple[str, int, int]
 ) -> None:
-    """Issue 12: in a whist hand (no dummy) a revoke by Y was reported as "dummy cannot revoke": the
-    hand was checked under Bridge Whist's laws.  It is checked under none."""
+    """Issue 12: in a hand under laws we did not have (then whist: no dummy) a revoke by Y was reported
+    as "dummy cannot revoke": the hand was checked under Bridge Whist's laws.  It is checked under none
+    (whist is a rule set now, tests/test_whist.py; Boston, another whist game, is not)."""
     text = base_with(old, new)
     text = text.replace("    - ♣J ♣5 ♣3 ♣10", "    - ♣J ♦9 ♣3 ♣10")  # Y (the dummy in BW) renounces
     checked = check_file(write(tmp_path, text))

@@ -442,6 +442,11 @@ def board_lin(b: Board) -> str:
     Bridge Whist hand stated at the start); ValueError when LIN cannot hold it (an end position)."""
     if b.first_trick != 1 or len(b.deal) != 4 or any(len(h) != 13 for h in b.deal.values()):
         raise ValueError("LIN holds whole deals only: this is an end position or a partial deal")
+    if b.rules == RuleSet.WHIST:
+        raise ValueError(
+            "BBO's LIN has no game without a dummy and no turned trump card: a whist hand cannot be shown "
+            "there (keep it in our format)"
+        )
     notes: dict[NoteKey, list[str]] = {}
     for n, text in b.notes:
         if n is None or not 1 <= n <= len(b.tricks):
