@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..record.hand import HandRecord, NoteRecord
-from ..rules.cards import Card, Strain, format_holding
+from ..rules.cards import Card, CardSyntaxError, Strain, format_holding
 from ..rules.game import Game, Line
 from ..rules.notation import Vulnerability, read_number
 from ..rules.regimes import RuleSet
@@ -81,6 +81,7 @@ class Board:
     maker: str | None = None  # Z or Y
     trump: str | None = None  # S H D C NT
     doubles: list[str] = field(default_factory=list)  # book letters, in order
+    turned: str | None = None  # whist: the dealer's card turned for trumps, as PBN writes it (HA)
 
 
 def _q(text: str) -> str:
@@ -250,7 +251,17 @@ def _interop_lines(b: Board, tricks: list[Trick]) -> list[str]:
 _TRUMP_WORDS = {strain.code: strain.word for strain in Strain if strain is not Strain.ROYAL_SPADES}
 
 
+def _card_or_none(text: str) -> Card | None:
+    try:
+        return Card.parse(text)
+    except CardSyntaxError:
+        return None
+
+
 def _declaration_lines(b: Board) -> list[str]:
+    if b.turned is not None:  # whist: a card we cannot read is written as read, for the loader to report
+        card = _card_or_none(b.turned)
+        return [f"declaration: {{turned: {card if card is not None else _q(b.turned)}}}"]
     if b.maker is not None and b.trump is not None:
         trump = _TRUMP_WORDS[b.trump]
         doubles = f", doubles: [{', '.join(b.doubles)}]" if b.doubles else ""
@@ -289,7 +300,9 @@ def board_from_game(game: Game, record: HandRecord, target: SourceFormat = Sourc
     decl = game.declaration
     if decl is not None:
         b.declarer = decl.declarer
-        if decl.maker is not None:  # Bridge Whist
+        if decl.turned is not None:  # whist: the trump suit, no level, the dealer as PBN's declarer
+            b.turned, b.contract = decl.turned.ascii(), decl.strain.code
+        elif decl.maker is not None:  # Bridge Whist
             b.maker = game.labels[decl.maker].name
             b.trump = decl.strain.code
             b.doubles = [game.labels[s].name for s in decl.doublers]
@@ -556,8 +569,8 @@ def board_from_lin(lb: LinBoard, index: int) -> Board:
 
 #: tags our format models (from the hand's own fields); every other tag travels in ``interop``
 _PBN_MODELLED = {"Deal", "Dealer", "Vulnerable", "Auction", "Contract", "Declarer", "Result", "Play"}
-#: project tags for Bridge Whist's make, which PBN has no tags for (docs/interop.md)
-_PBN_PROJECT = ("ReplayerRules", "ReplayerMake", "ReplayerTrump", "ReplayerDoubles")
+#: project tags for Bridge Whist's make and whist's turned card, which PBN has no tags for (docs/pbn.md)
+_PBN_PROJECT = ("ReplayerRules", "ReplayerMake", "ReplayerTrump", "ReplayerDoubles", "ReplayerTurned")
 #: the calls with their note references and NAGs (``2C =1= X $1``), which our calls do not hold
 _PBN_ANNOTATED = "ReplayerAuction"
 _PLAY_AT = re.compile(r"^\[Play\] after \S+ \(trick ([0-9]+)\)$")
@@ -598,6 +611,8 @@ def _pbn_declaration(b: Board, g: PbnGame) -> None:
         )
         b.doubles = project.get("ReplayerDoubles", "").split()
         b.declarer = g.declarer
+    elif project.get("ReplayerRules") == RuleSet.WHIST:  # the turned card gives the trump (docs/pbn.md)
+        b.rules, b.turned = RuleSet.WHIST, project.get("ReplayerTurned")
     elif g.auction is not None and g.auction.calls:
         calls: list[str] = []
         for _, call in g.auction.calls:
@@ -688,6 +703,8 @@ def board_pbn(b: Board) -> PbnGame:
         if b.doubles:
             tags.append(("ReplayerDoubles", " ".join(b.doubles)))
         contract = b.trump  # the standard's bare strain: a trump without a level
+    elif b.turned is not None:  # whist: Contract is the turned suit, Declarer the dealer (docs/pbn.md)
+        tags += [("ReplayerRules", b.rules), ("ReplayerTurned", b.turned)]
     elif b.rules != RuleSet.CONTRACT:
         tags.append(("ReplayerRules", b.rules))
     commentary: dict[int, list[str]] = {}

@@ -13,6 +13,7 @@ from .model import PbnGame, PbnTag, PbnToken
 from .notation import seat_or_none
 from .play import check_result, decode_play
 from .problems import Problems, shown
+from .project import check_project_tags
 from .tags import TABLE_TAGS
 from .values import VALUE_CHECKS, check_rubber_history, check_table, parse_contract, parse_deal, parse_result
 
@@ -46,6 +47,7 @@ def decode_game(game: PbnGame, p: Problems, path: str) -> None:
     if play_tag is not None:
         _decode_play_section(game, first, play_tag, deal_total, notes, note_tags, p, path)
     check_result(game, first, deal_total, p)
+    check_project_tags(game, first, p)
 
 
 def _tags_in_force(game: PbnGame, p: Problems) -> dict[str, PbnTag]:
