@@ -45,7 +45,9 @@ def axe_script() -> str:
 def _pages(site: Path) -> list[Path]:
     pages = sorted(site.rglob("*.html"))
     lessons = [p for p in pages if p.name.startswith("hand-")]
-    assert len(lessons) == 58, f"the site has {len(lessons)} lessons, not the 58 of the three books and Dummy Bridge"
+    assert len(lessons) == 58, (
+        f"the site has {len(lessons)} lessons, not the 58 of the three books and Dummy Bridge"
+    )
     for name in ("index.html", "techniques.html", "makes.html"):
         assert site / name in pages, f"the site has no {name}"
     return pages
