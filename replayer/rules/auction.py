@@ -22,10 +22,22 @@ Choices this module makes, with their sources (ids from ``shared/docs/rules-refe
   deal out (CBSEQ-1).
 * Both: the auction ends when three passes in a row follow any other call.
 
+* An insufficient bid under Auction (AU-6): "If an insufficient declaration is passed or
+  over-called by the player on the left, it is too late to demand any penalty, and the insufficient
+  bid stands as regular" [S4 §IRREGULARITIES IN DECLARING; the penalty is Law 50 of the Whist Club
+  of New York code, 1913, WATP].  So an insufficient bid followed by the next player's pass, bid or
+  double is ``insufficient-bid-stood`` (a warning, not an error) and IS the bid to beat from then on
+  (S4: A 3R, Y 4♣, B and Z pass, and A may bid 3R again).  It is ``insufficient-bid`` (an error)
+  when nobody called after it (the record stops there) or the next call is a redouble, which can be
+  neither a pass nor an overcall [interp].  An impossible bid (no bid of its strain can overcall)
+  is always an error: its remedies (new deal, the last bid of the other side final, a grand slam)
+  never leave the auction as written.  Contract has no such law in our sources: an insufficient
+  bid is always an error there.
+
 How the replay carries on after an illegal call: the call takes its turn and, unless it is a
-pass, breaks a run of passes, but it changes nothing else: an insufficient or impossible bid
-leaves the standing bid in place and names no strain; an illegal double or redouble leaves
-the doubling as it was.  Calls after the end are reported once, at the first of them.  An
+pass, breaks a run of passes, but it changes nothing else: an insufficient (and not stood) or
+impossible bid leaves the standing bid in place and names no strain; an illegal double or
+redouble leaves the doubling as it was.  Calls after the end are reported once, at the first of them.  An
 auction that stops before its end is ``auction-unfinished`` at ``len(calls)``; the bid standing
 at that point is still returned as the contract, so later checks (play, scoring) can go on.
 """
@@ -39,7 +51,7 @@ from typing import NamedTuple
 
 from .cards import Strain
 from .notation import SYMBOL_ALIASES, read_number
-from .regimes import Regime
+from .regimes import Regime, RuleSet
 from .seats import Seat
 
 __all__ = [
@@ -50,9 +62,13 @@ __all__ = [
     "Contract",
     "CallProblem",
     "check_auction",
+    "INSUFFICIENT_BID_STOOD",
 ]
 
 _KINDS = ("bid", "pass", "double", "redouble")
+
+#: The code of an insufficient bid the laws let stand (a warning: validation/declaration.py).
+INSUFFICIENT_BID_STOOD = "insufficient-bid-stood"
 _LEVELS = range(1, 8)
 
 
@@ -321,6 +337,26 @@ class _Standing:
     doubler: Seat | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """An insufficient bid under Auction, standing until the next call says whether it stood."""
+
+    index: int
+    said: str  # "W bids 4♣ (worth 24) over S's 3R (worth 27): a bid must be worth more"
+    hint: str  # the least sufficient bid
+    before: _Standing  # the bid it failed to overcall
+    named: tuple[str, Strain] | None  # the (side, strain) it named first, if it did
+
+
+#: How the warning names the next player's call over a stood insufficient bid.
+_CALLED_OVER = {"pass": "passed", "bid": "bid", "double": "doubled"}
+
+_LAW_50 = (
+    "too late for the penalty of Law 50 (Whist Club of New York code, 1913): "
+    "the insufficient bid stands as regular [S4 §IRREGULARITIES IN DECLARING]"
+)
+
+
 class _Laws:
     """How one regime ranks bids and words its comparisons."""
 
@@ -373,6 +409,7 @@ class _Replay:
         self.passes = 0  # passes in a row
         self.any_other = False  # any call but a pass so far
         self.ended_at: int | None = None
+        self.pending: _Pending | None = None  # an insufficient bid the next call settles (Auction)
 
     def report(self, index: int, code: str, message: str, hint: str | None = None) -> None:
         self.problems.append(CallProblem(index, code, message, hint))
@@ -380,6 +417,7 @@ class _Replay:
     def call(self, i: int, call: Call, remaining: int) -> bool:
         """Replay call ``i``; False once the auction is over and the rest is surplus."""
         seat = self.dealer.next(i)
+        self.settle(seat, call)
         if self.ended_at is not None:
             more = f" (and {remaining - 1} more)" if remaining > 1 else ""
             self.report(
@@ -427,33 +465,75 @@ class _Replay:
             self.report(i, "strain-not-in-rules", message, hint)
             return
         if standing is not None and not laws.beats(call, standing.bid):
-            old = standing.bid
-            said = f"{seat} bids {laws.show(call)} over {standing.seat}'s {laws.show(old)}"
-            word = _STRAIN_SINGULAR[call.strain]
-            least = next((b for lv in _LEVELS if laws.beats(b := Call("bid", lv, call.strain), old)), None)
-            if least is None:
-                top = Call("bid", 7, call.strain)
-                why = (
-                    f"even {top} is worth only {laws.worth(top)}"
-                    if laws.by_worth
-                    else f"even {top} ranks lower"
-                )
-                self.report(
-                    i,
-                    "impossible-bid",
-                    f"{said}: no {word} bid can overcall it ({why})",
-                    "check the transcription: the book may show another strain or level",
-                )
-            else:
-                self.report(
-                    i,
-                    "insufficient-bid",
-                    f"{said}: {laws.why_not(call, old)}",
-                    f"the least sufficient {word} bid is {laws.show(least)}",
-                )
+            self.insufficient(i, seat, call, standing)
             return
         self.first_named.setdefault((seat.side, call.strain), seat)
         self.standing = _Standing(call, seat)
+
+    def insufficient(self, i: int, seat: Seat, call: Call, standing: _Standing) -> None:
+        """A bid that does not overcall: impossible, insufficient (an error), or, under Auction,
+        insufficient and standing until the next call shows whether it stood (AU-6)."""
+        assert call.strain is not None
+        laws, old = self.laws, standing.bid
+        said = f"{seat} bids {laws.show(call)} over {standing.seat}'s {laws.show(old)}"
+        word = _STRAIN_SINGULAR[call.strain]
+        least = next((b for lv in _LEVELS if laws.beats(b := Call("bid", lv, call.strain), old)), None)
+        if least is None:
+            top = Call("bid", 7, call.strain)
+            why = (
+                f"even {top} is worth only {laws.worth(top)}" if laws.by_worth else f"even {top} ranks lower"
+            )
+            self.report(
+                i,
+                "impossible-bid",
+                f"{said}: no {word} bid can overcall it ({why})",
+                "check the transcription: the book may show another strain or level",
+            )
+            return
+        said = f"{said}: {laws.why_not(call, old)}"
+        hint = f"the least sufficient {word} bid is {laws.show(least)}"
+        if self.regime.name is not RuleSet.AUCTION:
+            hint += (
+                f"; no law of {self.regime.title} in our sources lets an insufficient bid stand "
+                "(under Auction, Law 50 of the Whist Club of New York code, 1913, would: "
+                "see insufficient-bid-stood)"
+            )
+            self.report(i, "insufficient-bid", said, hint)
+            return
+        key = (seat.side, call.strain)
+        self.pending = _Pending(i, said, hint, standing, None if key in self.first_named else key)
+        self.first_named.setdefault(key, seat)
+        self.standing = _Standing(call, seat)
+
+    def settle(self, seat: Seat | None, call: Call | None) -> None:
+        """The next call (None: the record stops) settles a pending insufficient bid: passed,
+        overcalled or doubled by the player on the left, it stood (a warning); else it is an error
+        and the bid it failed to overcall stands again."""
+        p, self.pending = self.pending, None
+        if p is None:
+            return
+        if seat is not None and call is not None and call.kind in _CALLED_OVER:
+            self.report(
+                p.index,
+                INSUFFICIENT_BID_STOOD,
+                f"{p.said}; but {seat} {_CALLED_OVER[call.kind]} over it, so it is {_LAW_50}",
+                f"it is now the bid to beat (had the book meant a sufficient bid: {p.hint})",
+            )
+            return
+        after = (
+            f"the next call, {seat}'s redouble, neither passes nor overcalls it"
+            if seat is not None
+            else "nobody called after it"
+        )
+        self.report(
+            p.index,
+            "insufficient-bid",
+            f"{p.said} ({after}, so it did not stand)",
+            f"{p.hint}; it would stand had the next player passed, bid or doubled (Law 50, 1913)",
+        )
+        self.standing = p.before
+        if p.named is not None:
+            del self.first_named[p.named]
 
     def double(self, i: int, seat: Seat, call: Call) -> None:
         standing = self.standing
@@ -572,6 +652,7 @@ def check_auction(
     for i, call in enumerate(calls):
         if not replay.call(i, call, len(calls) - i):
             break
+    replay.settle(None, None)
     if replay.ended_at is None:
         replay.unfinished(len(calls))
     return replay.result()

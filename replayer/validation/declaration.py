@@ -7,8 +7,9 @@ the auction of Auction and Contract (the calls, or the final contract alone) bec
 
 from __future__ import annotations
 
+from ..record.diagnostics import Severity
 from ..record.hand import AuctionRecord, MakeRecord
-from ..rules.auction import check_auction
+from ..rules.auction import INSUFFICIENT_BID_STOOD, check_auction
 from ..rules.game import Declaration
 from ..rules.regimes import REGIMES, Declaring, OpeningLeader, Regime, RuleSet, UnknownRegime, find_regime
 from ..rules.seats import Seat
@@ -177,7 +178,10 @@ def _from_calls(ck: Check, regime: Regime, d: AuctionRecord) -> tuple[Declaratio
     contract, passed_out, problems = check_auction(regime, ck.dealer, calls)
     for p in problems:
         span = d.calls[p.index].span if p.index < len(d.calls) else d.calls[-1].span
-        ck.add(p.code, p.message, span, p.hint)
+        if p.code == INSUFFICIENT_BID_STOOD:  # the laws let it stand (AU-6, Law 50 of 1913)
+            ck.add("insufficient-bid-stood", p.message, span, p.hint, Severity.WARNING)
+        else:
+            ck.add(p.code, p.message, span, p.hint)
     if passed_out:
         return None, True
     if contract is None:
