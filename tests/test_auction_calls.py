@@ -218,7 +218,9 @@ def test_auction_insufficient_bid_names_the_least_sufficient() -> None:
     # passed by S, it stood (Law 50; S4 line 32): a warning, and 4♣ is the contract
     contract, passed_out, problems = check_auction(AUCTION, Seat.W, calls("3R p 4C p p p"))
     assert codes(problems) == [(2, "insufficient-bid-stood")]
-    assert problems[0].message.startswith("E bids 4♣ (worth 24) over W's 3R (worth 27): a bid must be worth more")
+    assert problems[0].message.startswith(
+        "E bids 4♣ (worth 24) over W's 3R (worth 27): a bid must be worth more"
+    )
     assert "the least sufficient club bid is 5♣ (worth 30)" in (problems[0].hint or "")
     assert contract == Contract(4, Strain.CLUBS, 0, Seat.E)
     assert not passed_out
