@@ -51,6 +51,8 @@ class Context:
         self.dummy: Seat | None = decl.dummy if decl is not None else None
         self.tricks: tuple[Trick, ...] = game.tricks
         self.bridge_whist = game.regime.name == RuleSet.BRIDGE_WHIST
+        #: the games whose books name the players A, Y, B, Z (Bridge Whist, Dummy Bridge, whist)
+        self.letters = game.regime.name in (RuleSet.BRIDGE_WHIST, RuleSet.DUMMY_BRIDGE, RuleSet.WHIST)
         # D-1: holdings at the start of each trick (and after the last)
         hands = {s: set(game.deal.get(s, frozenset())) for s in Seat}
         self.before: list[dict[Seat, frozenset[Card]]] = []
@@ -97,8 +99,8 @@ class Context:
     # --- how the notes name the players
 
     def who(self, seat: Seat) -> str:
-        """The book's letter under Bridge Whist (``B``), the compass word otherwise (``East``)."""
-        return Letter.of(seat, self.game.dealer).name if self.bridge_whist else seat.word
+        """The book's letter in the books' games (``B``), the compass word otherwise (``East``)."""
+        return Letter.of(seat, self.game.dealer).name if self.letters else seat.word
 
     def dealer_word(self) -> str:
         return "the dealer" if self.bridge_whist else "the declarer"
