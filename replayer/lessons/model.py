@@ -27,6 +27,7 @@ from ..teaching.annotate import Author, annotate
 from ..teaching.findings import Finding
 from ..teaching.make import make_note
 from ..teaching.selection import AuthorNote, Place, of_finding, of_make, select
+from .bidding import BiddingView, bidding_table
 from .branches import LineView, QuestionView, branch_views
 from .dummy_bridge import dummy_bridge_fact, dummy_bridge_role, is_dummy_bridge
 from .refereed import refereed_findings
@@ -185,6 +186,7 @@ class Lesson:
     # the build fills it (lessons/media.py), and an image not here is shown as its alt text
     images: dict[str, str] = field(default_factory=dict)
     general_more: tuple[int, ...] = ()  # derived notes before the play behind "More from the cards"
+    bidding: BiddingView | None = None  # the auction as a table (lessons/bidding.py), None without calls
     questions: tuple[QuestionView, ...] = ()  # the decision points (lessons/branches.py)
     lines: tuple[LineView, ...] = ()  # the alternative lines the notes give
 
@@ -455,6 +457,7 @@ def lesson_model(
         technique_tricks=tuple((k, tuple(v)) for k, v in techniques.items()),
         questions=questions,
         lines=lines,
+        bidding=bidding_table(game, seats, [naming.heading[s] for s in seats]),
     )
 
 
