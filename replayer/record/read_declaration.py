@@ -15,6 +15,7 @@ from .fields import FieldReader
 from .hand import AuctionRecord, MakeRecord, TurnedRecord
 from .keys import DECLARATION_KEYS
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
+from .read_auction_prose import read_auction_prose
 
 __all__ = ["read_declaration"]
 
@@ -22,14 +23,23 @@ _CONTRACT_RE = re.compile(r"^\s*([1-7])\s*(.+?)\s*((?:X|x|\*){0,2})\s*$")
 
 _Fields = dict[str, tuple[Node, Node]]
 
+#: The declaration's keys: the registry's, and ``auction``, the calls told in prose
+#: (read_auction_prose.py).  [To move into keys.DECLARATION_KEYS with the schema's auction object.]
+_KEYS = (*DECLARATION_KEYS, "auction")
 
-def read_declaration(r: FieldReader, node: Node) -> MakeRecord | AuctionRecord | TurnedRecord | None:
-    """The declaration, or None (reported) when it mixes the kinds or gives none."""
-    m = r.mapping(node, DECLARATION_KEYS, "declaration")
+
+def read_declaration(
+    r: FieldReader, node: Node, dealer: Located[str] | None = None
+) -> MakeRecord | AuctionRecord | TurnedRecord | None:
+    """The declaration, or None (reported) when it mixes the kinds or gives none.
+
+    ``dealer``, when given, checks the first caller of an auction told in prose with compass seats.
+    """
+    m = r.mapping(node, _KEYS, "declaration")
     if "turned" in m:
         return _turned(r, m, node)
     make_keys = {"maker", "trump", "doubles"} & m.keys()
-    auction_keys = {"calls", "contract", "declarer"} & m.keys()
+    auction_keys = {"calls", "auction", "contract", "declarer"} & m.keys()
     if make_keys and auction_keys:
         r.error(
             "declaration-mixed",
@@ -39,7 +49,7 @@ def read_declaration(r: FieldReader, node: Node) -> MakeRecord | AuctionRecord |
         )
         return None
     if auction_keys:
-        return _auction(r, m)
+        return _auction(r, m, dealer.value if dealer is not None else None)
     if not make_keys:
         if isinstance(node, MappingNode):
             r.error(
@@ -131,13 +141,24 @@ def _doubles(r: FieldReader, dnode: Node) -> tuple[Located[str], ...]:
 # Auction and Contract: the calls, or the contract alone
 
 
-def _auction(r: FieldReader, m: _Fields) -> AuctionRecord:
+def _auction(r: FieldReader, m: _Fields, dealer: str | None) -> AuctionRecord:
     calls: list[Located[Call]] = []
     calls_span = None
+    if "calls" in m and "auction" in m:
+        r.error(
+            "declaration-mixed",
+            "the declaration gives the auction twice: as calls and in prose ('auction')",
+            m["auction"][0],
+            "keep one: 'calls' for a list of calls, 'auction' for the auction as the book tells it",
+        )
     if "calls" in m:
         cnode = m["calls"][1]
         calls_span = r.span(cnode)
         calls = _calls(r, cnode)
+    elif "auction" in m:
+        cnode = m["auction"][1]
+        calls_span = r.span(cnode)
+        calls = _prose(r, cnode, dealer)
     contract = _contract(r, m["contract"][1]) if "contract" in m else None
     declarer = r.seat(m["declarer"][1], "declarer") if "declarer" in m else None
     if contract is not None and declarer is None and not calls:
@@ -180,6 +201,17 @@ def _calls(r: FieldReader, cnode: Node) -> list[Located[Call]]:
     else:
         r.error("wrong-type", "calls should be a list or a line of calls", cnode)
     return calls
+
+
+def _prose(r: FieldReader, node: Node, dealer: str | None) -> list[Located[Call]]:
+    """The calls of an auction told in prose, each at the words that tell it."""
+    text = r.notation(node, "the auction")
+    if text is None or not isinstance(node, ScalarNode):
+        return []
+    told = read_auction_prose(text, dealer)
+    for p in told.problems:
+        r.error(p.code, p.message, r.offset_span(node, p.start, p.end), p.hint)
+    return [Located(call, r.offset_span(node, start, end)) for call, start, end in told.calls]
 
 
 def _contract(r: FieldReader, node: Node) -> Located[tuple[int, Strain, int]] | None:
