@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replayer.cli.main import main
+from replayer.lessons.dummy_bridge import dummy_bridge_fact, dummy_bridge_role
 from replayer.lessons.model import lesson_model
 from replayer.record.diagnostics import Diagnostic, Severity
 from replayer.record.reader import load
@@ -28,6 +29,7 @@ from replayer.rules.seats import Letter, Pair, Seat
 from replayer.scoring.base import DealFacts
 from replayer.scoring.dummy_bridge import DummyBridgeOptions, Party, play_series
 from replayer.scoring.sheet import SCORING, score_game
+from replayer.validation.dummy_bridge import FIRST_DEAL, series_deal
 from replayer.validation.validate import validate
 from support.handgen import play_out
 
@@ -315,3 +317,108 @@ def test_random_dummy_bridge_hands_validate_and_a_wrong_mechanical_make_is_found
         _, diags = check(wrong)
         codes = [(d.code, d.span.line) for d in diags if d.severity is Severity.ERROR]
         assert codes == [("mechanical-declaration", line)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The even deals from a file (DB-5, DB-6): `series: {deal: 2}`
+
+HAND2 = ROOT / "hands" / "dummy-bridge" / "hand-2.yaml"
+
+
+def _line_of(text: str, start: str) -> int:
+    return next(i for i, s in enumerate(text.splitlines(), 1) if s.startswith(start))
+
+
+def test_the_series_key_is_read_with_its_place() -> None:
+    text = HAND2.read_text(encoding="utf-8")
+    record, diags = load(text, "t.yaml")
+    assert record is not None and diags == []
+    assert record.series is not None and record.series.deal is not None
+    assert record.series.deal.value == 2
+    assert record.series.deal.span.line == _line_of(text, "  deal: 2")
+    assert series_deal(record) == 2
+    bad, diags = load(text.replace("  deal: 2 ", "  deal: 0 "), "t.yaml")
+    assert [(d.code, d.span.line) for d in diags] == [("out-of-range", _line_of(text, "  deal: 2"))]
+    assert bad is not None and series_deal(bad) == FIRST_DEAL
+
+
+def test_the_even_deal_corpus_hand_is_valid() -> None:
+    game, diags = check(HAND2.read_text(encoding="utf-8"))
+    assert [d for d in diags if d.severity is not Severity.NOTE] == []
+    assert game is not None and game.is_complete and game.declaration is not None
+    assert game.declaration.strain is Strain.NOTRUMP and game.declaration.doubled == 1
+    assert game.tricks_won[Pair.EW] == 7  # A–B, the single player's side, make the odd trick
+
+
+def test_on_an_even_deal_the_partner_declares_freely() -> None:
+    # no-trumps with two aces: the mechanical rule would forbid it on an odd deal
+    text = HAND2.read_text(encoding="utf-8")
+    _, diags = check(text)
+    assert "mechanical-declaration" not in [d.code for d in diags]
+    _, diags = check(text.replace("series:\n  deal: 2", "series:\n  deal: 3"))
+    assert [d.code for d in diags if d.severity is Severity.ERROR] == ["mechanical-declaration"]
+
+
+@pytest.mark.parametrize(
+    ("doubles", "errors", "words"),
+    [
+        ("[A, Y]", [], ""),  # the maker redoubles the single player
+        ("[A, Y, A, Y]", [], ""),
+        ("[B]", [13], "B is the single player's dummy"),
+        ("[Z]", [13], "only the single player, A, the eldest hand"),
+        ("[A, Z]", [16], "only the actual maker of the trump (Y)"),
+        ("[A, Y, B]", [19], "B cannot double again"),
+    ],
+)
+def test_on_an_even_deal_only_the_single_player_doubles_and_only_the_maker_redoubles(
+    doubles: str, errors: list[int], words: str
+) -> None:
+    text = HAND2.read_text(encoding="utf-8").replace("  doubles: [A] ", f"  doubles: {doubles} ")
+    line = _line_of(text, "  doubles:")
+    game, diags = check(text)
+    found = [(d.code, d.span.line, d.span.col) for d in diags if d.severity is Severity.ERROR]
+    assert found == [("db-doubling", line, col) for col in errors]
+    if errors:
+        assert words in next(d.message for d in diags if d.code == "db-doubling")
+    else:
+        assert game is not None and game.declaration is not None
+        assert game.declaration.doubled == len(doubles.split(","))
+
+
+def test_when_the_dealer_makes_on_an_even_deal_he_alone_redoubles() -> None:
+    text = HAND2.read_text(encoding="utf-8").replace("  maker: Y  ", "  maker: Z  ")
+    _, diags = check(text.replace("  doubles: [A] ", "  doubles: [A, Z] "))
+    assert [d.code for d in diags if d.severity is Severity.ERROR] == []
+    _, diags = check(text.replace("  doubles: [A] ", "  doubles: [A, Y] "))
+    assert [d.code for d in diags if d.severity is Severity.ERROR] == ["db-doubling"]
+
+
+def test_the_roles_on_an_even_deal_put_two_dummies_on_the_table() -> None:
+    record, _ = load(HAND2.read_text(encoding="utf-8"), str(HAND2))
+    assert record is not None
+    game, _ = validate(record)
+    assert game is not None
+    deal = series_deal(record)
+    roles = {game.labels[s].name: dummy_bridge_role(game, s, deal) for s in Seat}
+    assert roles == {"A": "single player", "B": "his dummy", "Z": "partner", "Y": "partners' dummy"}
+    fact = dummy_bridge_fact(game, deal)
+    assert fact is not None and fact[0] == "Players"
+    assert (
+        "A, the single player, sits eldest" in fact[1] and "two dummies are on the table, Y and B" in fact[1]
+    )
+    first = dummy_bridge_fact(game)
+    assert first is not None and first[1].startswith("three: Z, the single player")
+
+
+def test_validate_score_annotate_and_build_work_on_the_even_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["validate", str(HAND2)]) == 0
+    assert main(["score", str(HAND2)]) == 0
+    out = capsys.readouterr().out
+    assert "the odd trick in no-trumps, doubled: 1 × 24 = 24" in out and "3 aces at no-trumps: 30" in out
+    assert main(["annotate", str(HAND2)]) == 0
+    assert "Before the play" in capsys.readouterr().out
+    assert main(["build", "--no-pdf", "-q", "--out", str(tmp_path / "site"), str(HAND2)]) == 0
+    pages = list((tmp_path / "site").rglob("*.html"))
+    assert any("the single player doubles" in p.read_text(encoding="utf-8") for p in pages)

@@ -23,6 +23,7 @@ __all__ = [
     "TrickRecord",
     "SourceRef",
     "ScoreBefore",
+    "SeriesRecord",
     "MakeRecord",
     "AuctionRecord",
     "TurnedRecord",
@@ -83,6 +84,16 @@ class ScoreBefore(Located[dict[Pair | BookPair, int]]):
 
     games: Located[dict[Pair | BookPair, int]] | None = None
     quote: Located[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesRecord:
+    """Where the deal stands in its game (``series: {deal: 2}``): Dummy Bridge's seats change with it.
+
+    ``deal`` is the deal's number in the game, from 1 (None: not given, or unreadable)."""
+
+    span: Span
+    deal: Located[int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +286,7 @@ class HandRecord:
     title: Located[str] | None = None
     source: SourceRef | None = None
     rules: Located[str] | None = None
+    series: SeriesRecord | None = None
     dealer: Located[str] | None = None
     score_before: ScoreBefore | None = None
     declaration: MakeRecord | AuctionRecord | TurnedRecord | None = None

@@ -12,6 +12,7 @@ __all__ = [
     "TOP_KEYS",
     "SOURCE_KEYS",
     "SCORE_BEFORE_KEYS",
+    "SERIES_KEYS",
     "DECLARATION_KEYS",
     "PLAY_KEYS",
     "TRICK_KEYS",
@@ -42,6 +43,7 @@ TOP_KEYS = (
     "title",
     "source",
     "rules",
+    "series",
     "dealer",
     "score_before",
     "declaration",
@@ -58,6 +60,8 @@ TOP_KEYS = (
 SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "theme", "pages", "url")
 #: the keys of score_before besides the sides (AB, YZ, NS, EW: see ``sides.SIDE_WORDS``)
 SCORE_BEFORE_KEYS = ("games", "quote")
+#: the deal's place in its game (Dummy Bridge: the single player's seat changes with it)
+SERIES_KEYS = ("deal",)
 DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer", "turned")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
 TRICK_KEYS = ("cards", "leader", "winner")

@@ -18,8 +18,8 @@ from typing import TypeVar
 from ..rules.seats import BookPair, Pair
 from .diagnostics import Diagnostic, Located, Span
 from .fields import FieldReader, read_root
-from .hand import HandRecord, ScoreBefore, SourceRef
-from .keys import SCORE_BEFORE_KEYS, SOURCE_KEYS, TOP_KEYS
+from .hand import HandRecord, ScoreBefore, SeriesRecord, SourceRef
+from .keys import SCORE_BEFORE_KEYS, SERIES_KEYS, SOURCE_KEYS, TOP_KEYS
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
 from .read_cards import Play, read_deal, read_play
 from .read_declaration import read_declaration
@@ -55,6 +55,7 @@ def _hand(r: FieldReader, root: Node, top: dict[str, tuple[Node, Node]]) -> Hand
 
     title = read("title", lambda fr, n: fr.text(n, "title"))
     rules = read("rules", lambda fr, n: fr.located(n, "rules", str))
+    series = read("series", _series)
     dealer = read("dealer", lambda fr, n: fr.seat(n, "dealer"))
     source = read("source", read_source)
     score_before = read("score_before", _score_before)
@@ -68,6 +69,7 @@ def _hand(r: FieldReader, root: Node, top: dict[str, tuple[Node, Node]]) -> Hand
         title=title,
         source=source,
         rules=rules,
+        series=series,
         dealer=dealer,
         score_before=score_before,
         declaration=declaration,
@@ -117,6 +119,19 @@ def read_source(r: FieldReader, node: Node) -> SourceRef:
         url=fields.get("url"),
         theme=fields.get("theme"),
     )
+
+
+def _series(r: FieldReader, node: Node) -> SeriesRecord:
+    """The deal's place in its game: ``{deal: 2}``, the deal's number from 1 (Dummy Bridge, DB-7)."""
+    m = r.mapping(node, SERIES_KEYS, "series")
+    deal = None
+    if "deal" in m:
+        v = m["deal"][1]
+        value = r.integer(v, "series deal", 1, 99)
+        deal = Located(value, r.span(v)) if value is not None else None
+    elif isinstance(node, MappingNode):
+        r.error("missing-key", "series gives no deal", node, "write the deal's number in the game: {deal: 2}")
+    return SeriesRecord(r.span(node), deal)
 
 
 def _score_before(r: FieldReader, node: Node) -> ScoreBefore | None:

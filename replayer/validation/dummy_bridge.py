@@ -8,29 +8,42 @@ three-handed game added (docs/rules-dummy-bridge.md):
 * DB-3, DB-5: only the eldest hand (A) may double; the dealer may redouble only if he declared on
   his own hand (the single player's dummy never speaks).
 
-A hand file is the first deal of a game unless it says otherwise [interp]: the single player deals
-(DB-1), as on every odd deal (DB-7).  The even deals (the single player eldest, DB-5) are laws of
-:mod:`replayer.rules.dummy_bridge`; a file key for them is not read yet.
+The deal of the game comes from the file's ``series: {deal: N}`` (the first deal when it is not
+given [interp]).  On the odd deals the single player deals (DB-1, DB-7): Z with his dummy Y.  On the
+even deals he sits eldest (DB-5, DB-6): A with his dummy B; Z and Y are the two partners, the dealer
+Z makes the trump or passes to Y, who declares freely (Bridge Whist's make, BWSEQ-2: no mechanical
+declaration); only A may double, and only the actual maker of the trump may redouble him.
 """
 
 from __future__ import annotations
 
 from ..record.diagnostics import Severity
-from ..record.hand import MakeRecord
+from ..record.hand import HandRecord, MakeRecord
 from ..rules.cards import Card
 from ..rules.dummy_bridge import may_double, mechanical_declaration, single_player
 from ..rules.seats import Letter, Seat
 from .checking import Check
 from .deal import columns, deal, first_trick, holdings, row
 
-__all__ = ["FIRST_DEAL", "check_mechanical", "dummy_bridge_doublers"]
+__all__ = ["FIRST_DEAL", "check_mechanical", "dummy_bridge_doublers", "series_deal"]
 
 #: the deal of the game a hand file records when it does not say [interp]: the single player deals
 FIRST_DEAL = 1
 
 
-def dummy_bridge_doublers(ck: Check, d: MakeRecord, deal_number: int = FIRST_DEAL) -> tuple[Seat, ...] | None:
-    """Who doubled, redoubled, … in turn; None (reported) when one may not, by DB-3 and DB-5."""
+def series_deal(record: HandRecord) -> int:
+    """The deal of the game the file records: its ``series: {deal: N}``, else the first."""
+    series = record.series
+    return series.deal.value if series is not None and series.deal is not None else FIRST_DEAL
+
+
+def dummy_bridge_doublers(
+    ck: Check, d: MakeRecord, deal_number: int | None = None
+) -> tuple[Seat, ...] | None:
+    """Who doubled, redoubled, … in turn; None (reported) when one may not, by DB-3 and DB-5.
+    ``deal_number``: the deal of the game (None: the file's, :func:`series_deal`)."""
+    if deal_number is None:
+        deal_number = series_deal(ck.record)
     maker = Letter.of(ck.seat(d.maker), ck.dealer)
     single = single_player(deal_number)
     doublers: list[Seat] = []
@@ -46,6 +59,14 @@ def dummy_bridge_doublers(ck: Check, d: MakeRecord, deal_number: int = FIRST_DEA
 
 
 def _why_not(k: int, who: Letter, single: Letter, maker: Letter) -> str:
+    if k % 2 == 0 and single is Letter.A:
+        again = "double" if k == 0 else "double again"
+        if who is Letter.B:
+            return (
+                f"B cannot {again}: on an even deal B is the single player's dummy, and only the single "
+                "player, A, the eldest hand, has the right to double [DB-5]"
+            )
+        return f"{who.name} cannot {again}: only the single player, A, the eldest hand, may double [DB-5]"
     if k % 2 == 0:
         return (
             f"{who.name} cannot double at Dummy Bridge: only the eldest hand (A) can go over [DB-3]"
@@ -59,21 +80,26 @@ def _why_not(k: int, who: Letter, single: Letter, maker: Letter) -> str:
         )
     if single is Letter.Z:
         return f"{who.name} cannot redouble: only the dealer, who declared on his own hand, may [DB-3]"
-    return f"{who.name} cannot redouble: only the actual maker of the trump ({maker.name}) may [DB-5]"
+    redouble = "redouble" if k == 1 else "redouble again"
+    return f"{who.name} cannot {redouble}: only the actual maker of the trump ({maker.name}) may [DB-5]"
 
 
 def _who_may(k: int, single: Letter, maker: Letter) -> str:
     if k % 2 == 0:
-        return "write 'doubles: [A]': the eldest hand doubles"
+        eldest = "the eldest hand" + (", the single player," if single is Letter.A else "")
+        return f"write 'doubles: [A]': {eldest} doubles" if k == 0 else f"only A, {eldest} may double again"
     if single is Letter.Z and maker is Letter.Y:
         return "remove the redouble: a mechanical declaration cannot be redoubled"
     who = "Z" if single is Letter.Z else maker.name
     return f"only {who} may redouble here: write 'doubles: [A, {who}]'"
 
 
-def check_mechanical(ck: Check, d: MakeRecord, deal_number: int = FIRST_DEAL) -> bool:
+def check_mechanical(ck: Check, d: MakeRecord, deal_number: int | None = None) -> bool:
     """DECL-DB: when the single player dealt and passed, Y's trump must be the mechanical one.
-    Whether the make stands (a hand whose dummy is not known is noted, not judged)."""
+    Whether the make stands (a hand whose dummy is not known is noted, not judged).  On an even
+    deal Y is a real partner and declares freely: nothing to check."""
+    if deal_number is None:
+        deal_number = series_deal(ck.record)
     if single_player(deal_number) is not Letter.Z or Letter.of(ck.seat(d.maker), ck.dealer) is not Letter.Y:
         return True
     hand = _dummy_hand(ck)

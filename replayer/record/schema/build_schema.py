@@ -212,6 +212,20 @@ def _rules_properties() -> defs.JSON:
                 defs.pat(rx.RULES, "bridge-whist, auction, contract or dummy-bridge"),
             ],
         },
+        "series": {
+            "description": "Dummy Bridge: the deal's place in its game, {deal: 2}. The single player deals "
+            "the odd deals (Z, with his dummy Y) and is the eldest hand on the even ones (A, with his dummy B). "
+            "Leave out for the first deal.",
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["deal"],
+            "properties": {
+                "deal": defs.integer(
+                    1, 99, "(?:[1-9]|[1-9][0-9])", description="The deal's number in the game, from 1."
+                ),
+            },
+            "examples": [{"deal": 2}],
+        },
         "dealer": defs.pat(
             rx.whole(rx.DEALER_SEAT),
             "Z, or the dealer's compass seat N, E, S or W",
