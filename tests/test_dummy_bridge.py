@@ -406,7 +406,8 @@ def test_the_roles_on_an_even_deal_put_two_dummies_on_the_table() -> None:
     assert (
         "A, the single player, sits eldest" in fact[1] and "two dummies are on the table, Y and B" in fact[1]
     )
-    first = dummy_bridge_fact(game)
+    assert dummy_bridge_fact(game) == fact  # the game carries its deal number
+    first = dummy_bridge_fact(game, 1)
     assert first is not None and first[1].startswith("three: Z, the single player")
 
 
@@ -422,3 +423,18 @@ def test_validate_score_annotate_and_build_work_on_the_even_deal(
     assert main(["build", "--no-pdf", "-q", "--out", str(tmp_path / "site"), str(HAND2)]) == 0
     pages = list((tmp_path / "site").rglob("*.html"))
     assert any("the single player doubles" in p.read_text(encoding="utf-8") for p in pages)
+
+
+def test_the_lesson_of_an_even_deal_names_a_the_single_player() -> None:
+    """The deal number travels on the game (``Game.series_deal``), so the lesson's roles and facts
+    follow the file's ``series: {deal: 2}``."""
+    from replayer.lessons.model import lesson_model
+    from replayer.validation.files import check_file
+
+    checked = check_file(Path(__file__).resolve().parents[1] / "hands" / "dummy-bridge" / "hand-2.yaml")
+    assert checked.game is not None and checked.record is not None and checked.game.series_deal == 2
+    lesson = lesson_model(checked.game, checked.record, checked.diagnostics, {}, double_dummy=False)
+    roles = {h.letter: h.role for h in lesson.hands.values()}
+    assert roles == {"A": "single player", "B": "his dummy", "Y": "partners' dummy", "Z": "partner"}
+    players = dict(lesson.facts)["Players"]
+    assert players.startswith("three, deal 2 of the game: A, the single player")

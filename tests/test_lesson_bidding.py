@@ -39,4 +39,6 @@ def test_the_lesson_page_shows_the_auction(tmp_path: Path) -> None:
     html = (tmp_path / "site" / "auction.html").read_text(encoding="utf-8")
     assert "<caption>The auction</caption>" in html
     assert '<span class="suit red">♥</span></span><span class="vh">one heart</span>' in html
-    assert html.count('<span class="vh">pass</span>') == 6  # the facts box is written for screen and for print
+    assert (
+        html.count('<span class="vh">pass</span>') == 6
+    )  # the facts box is written for screen and for print

@@ -25,10 +25,11 @@ def is_dummy_bridge(game: Game) -> bool:
     return game.regime.name is RuleSet.DUMMY_BRIDGE
 
 
-def dummy_bridge_role(game: Game, seat: Seat, deal: int = FIRST_DEAL) -> str:
+def dummy_bridge_role(game: Game, seat: Seat, deal: int | None = None) -> str:
     """The seat's role at the three-handed table on the ``deal``-th deal of the game: "single
     player", "his dummy", "partner", or on the even deals "partners' dummy" (Y, whose cards the
     dealer Z plays)."""
+    deal = game.series_deal if deal is None else deal
     letter = game.labels[seat]
     if letter is single_player(deal):
         return "single player"
@@ -39,10 +40,11 @@ def dummy_bridge_role(game: Game, seat: Seat, deal: int = FIRST_DEAL) -> str:
     return "partner"
 
 
-def dummy_bridge_fact(game: Game, deal: int = FIRST_DEAL) -> tuple[str, str] | None:
+def dummy_bridge_fact(game: Game, deal: int | None = None) -> tuple[str, str] | None:
     """The facts box's line that says the game is three-handed, and who plays which hands."""
     if not is_dummy_bridge(game):
         return None
+    deal = game.series_deal if deal is None else deal
     single = single_player(deal).name
     dummy = single_players_dummy(deal).name
     if single_player(deal) is Letter.Z:

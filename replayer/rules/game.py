@@ -84,6 +84,8 @@ class Game:
     score_quote: str | None = None
     #: the alternative lines the notes give, each replayed (:class:`Line`)
     lines: tuple[Line, ...] = ()
+    #: Dummy Bridge: which deal of the game this is (the single player deals the odd ones, DB-5..7)
+    series_deal: int = 1
 
     def state_before(self, trick: int, seat: Seat | None = None) -> State | None:
         """The position just before ``seat`` plays to ``trick`` (before the trick's lead when ``seat``

@@ -19,6 +19,8 @@ goes on so that a transcriber sees them all at once.  The checks, in the order t
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..record.diagnostics import Diagnostic
 from ..record.hand import HandRecord
 from ..rules.game import Game
@@ -27,6 +29,7 @@ from .checking import Check
 from .claims import check_holding_claims, check_readings
 from .deal import check_position, columns, deal, first_trick, holdings, row
 from .declaration import check_dealer, declaration, regime
+from .dummy_bridge import series_deal
 from .lines import check_questions, replay_lines
 from .played_cards import check_played_cards
 from .replay import replay
@@ -73,6 +76,8 @@ def validate(record: HandRecord) -> tuple[Game | None, list[Diagnostic]]:
         check_questions(ck, game)
         if cols is not None:
             game = replay_lines(ck, game, cols)
+        if record.series is not None:
+            game = dataclasses.replace(game, series_deal=series_deal(record))
     check_book_cards_legal(ck, book_cards)
     check_book_marks(ck, rows, cols, first)
     check_book_deal(ck, dealt)
