@@ -62,7 +62,7 @@ SOURCE_KEYS = ("book", "author", "year", "edition", "publisher", "hand", "theme"
 SCORE_BEFORE_KEYS = ("games", "quote")
 #: the deal's place in its game (Dummy Bridge: the single player's seat changes with it)
 SERIES_KEYS = ("deal",)
-DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "contract", "declarer", "turned")
+DECLARATION_KEYS = ("maker", "trump", "doubles", "calls", "auction", "contract", "declarer", "turned")
 PLAY_KEYS = ("columns", "first_trick", "leader", "tricks")
 TRICK_KEYS = ("cards", "leader", "winner")
 NOTE_KEYS = ("trick", "tricks", "text", "source", "claims", "techniques", "question", "lines")

@@ -23,10 +23,6 @@ _CONTRACT_RE = re.compile(r"^\s*([1-7])\s*(.+?)\s*((?:X|x|\*){0,2})\s*$")
 
 _Fields = dict[str, tuple[Node, Node]]
 
-#: The declaration's keys: the registry's, and ``auction``, the calls told in prose
-#: (read_auction_prose.py).  [To move into keys.DECLARATION_KEYS with the schema's auction object.]
-_KEYS = (*DECLARATION_KEYS, "auction")
-
 
 def read_declaration(
     r: FieldReader, node: Node, dealer: Located[str] | None = None
@@ -35,7 +31,7 @@ def read_declaration(
 
     ``dealer``, when given, checks the first caller of an auction told in prose with compass seats.
     """
-    m = r.mapping(node, _KEYS, "declaration")
+    m = r.mapping(node, DECLARATION_KEYS, "declaration")
     if "turned" in m:
         return _turned(r, m, node)
     make_keys = {"maker", "trump", "doubles"} & m.keys()

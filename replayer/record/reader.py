@@ -59,7 +59,7 @@ def _hand(r: FieldReader, root: Node, top: dict[str, tuple[Node, Node]]) -> Hand
     dealer = read("dealer", lambda fr, n: fr.seat(n, "dealer"))
     source = read("source", read_source)
     score_before = read("score_before", _score_before)
-    declaration = read("declaration", read_declaration)
+    declaration = read("declaration", lambda fr, n: read_declaration(fr, n, dealer))
     deal, deal_spans = read("deal", read_deal) or ({}, {})
     play = read("play", read_play) or Play()
     result, result_col = read("result", _result) or (None, None)

@@ -245,7 +245,11 @@ def _declaration_defs() -> JSON:
             "declarer.",
             "type": "object",
             "additionalProperties": False,
-            "anyOf": [{"required": ["calls"]}, {"required": ["contract", "declarer"]}],
+            "anyOf": [
+                {"required": ["calls"]},
+                {"required": ["auction"]},
+                {"required": ["contract", "declarer"]},
+            ],
             "properties": {
                 "calls": {
                     "description": "Every call, the dealer's first, then clockwise: bids 1♠ 1S '1 spade' "
@@ -260,6 +264,11 @@ def _declaration_defs() -> JSON:
                         ["1H", "pass", "2H", "pass", "pass", "pass"],
                     ],
                 },
+                "auction": text(
+                    "The auction as the book tells it, in prose: 'Z bids one heart, A one royal, Y two "
+                    "clubs, B passes, Z three diamonds, and all pass.' Callers by the book's letters or "
+                    "the compass; each call is checked at its words."
+                ),
                 "contract": pat(
                     rx.CONTRACT,
                     "a contract such as 4♠, 3NT, 2HX or 1CXX",
