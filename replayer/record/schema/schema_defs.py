@@ -239,6 +239,13 @@ def _declaration_defs() -> JSON:
                 },
             },
         },
+        **_auction_defs(),
+    }
+
+
+def _auction_defs() -> JSON:
+    """The auction of Auction and Contract: the calls (a list, or prose), or the contract alone."""
+    return {
         "auction": {
             "title": "Auction or Contract: the auction",
             "description": "Auction and Contract: the calls from the dealer on, or the final contract and its "
