@@ -620,6 +620,10 @@ def _pbn_declaration(b: Board, g: PbnGame) -> None:
         b.calls = calls
     elif g.contract and bid_level(g.contract) is not None and g.declarer is not None:
         b.contract, b.declarer = g.contract, g.declarer
+    if project.get("ReplayerRules") == RuleSet.AUCTION and b.rules == RuleSet.CONTRACT:
+        b.rules = (
+            RuleSet.AUCTION
+        )  # our export's Auction hand: its calls rank by value, not by Contract's order
 
 
 def _pbn_tags(b: Board, g: PbnGame, label: str) -> None:
