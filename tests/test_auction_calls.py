@@ -11,6 +11,7 @@ from replayer.rules.auction import Call, CallSyntaxError, Contract, check_auctio
 from replayer.rules.cards import Strain
 from replayer.rules.regimes import find_regime
 from replayer.rules.seats import Seat
+from support.auctions import calls, codes  # tests/ is on sys.path
 
 AUCTION = find_regime("auction")
 CONTRACT = find_regime("contract")
@@ -20,16 +21,6 @@ ALL_CALLS = [Call("bid", level, strain) for level in range(1, 8) for strain in S
     Call("double"),
     Call("redouble"),
 ]
-
-
-def calls(text: str) -> list[Call]:
-    tokens = scan_calls(text)
-    assert [t.error for t in tokens if t.error] == []
-    return [t.call for t in tokens if t.call is not None]
-
-
-def codes(problems: list) -> list[tuple[int, str]]:
-    return [(p.index, p.code) for p in problems]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from replayer.rules.cards import Strain
 from replayer.rules.regimes import find_regime
 from replayer.rules.seats import Seat
 from replayer.validation.files import check_file
+from support.auctions import calls, codes  # tests/ is on sys.path
 
 AUCTION = find_regime("auction")
 CONTRACT = find_regime("contract")
@@ -33,16 +34,6 @@ DEAL = "N:Q2.AKJ42.A93.654 JT65.Q9.KT642.73 A9.8653.QJ85.T98 K8743.T7.7.AKQJ2"
 # S4's own example: Z (S) deals and opens 1♠; A (W) three royals, Y (N) four clubs (24 < 27), B and Z
 # pass; "A can repeat his bid of three royals if he likes, as that is enough to over-call four clubs".
 SEED_EXAMPLE = "1♠ 3R 4♣ pass pass 3R pass pass pass"
-
-
-def calls(text: str) -> list[Call]:
-    tokens = scan_calls(text)
-    assert [t.error for t in tokens if t.error] == []
-    return [t.call for t in tokens if t.call is not None]
-
-
-def codes(problems: list) -> list[tuple[int, str]]:
-    return [(p.index, p.code) for p in problems]
 
 
 def hand(tmp_path: Path, calls_text: str, rules: str = "auction", extra: str = "") -> Path:

@@ -19,10 +19,10 @@ from replayer.rules.cards import Card
 from replayer.rules.game import Game
 from replayer.rules.seats import BookPair, Letter, Pair, Seat
 from replayer.validation.validate import validate
+from support.hand5 import ACE_ROWS, with_note  # tests/ is on sys.path
 
-HAND = Path(__file__).resolve().parents[1] / "hands" / "foster-1904" / "hand-5.yaml"
-
-NOTE = """\
+NOTE = (
+    """\
   - trick: 1
     text: B wins with the ten by the Eleven Rule.
     question: {seat: B, ask: "What should B play?"}
@@ -30,19 +30,9 @@ NOTE = """\
       - title: "If B plays the ace"
         trick: 1
         tricks:
-          - ♥6 ♥7 ♥A ♥3
-          - ♥Q ♥5 ♥10 ♦3
-          - ♥K ♥9 ♥4 ♦5
-          - ♥8 ♥J ♦6 ♠5
-          - ♣3 ♣4 ♣2 ♣J
-          - ♠4 ♠2 ♠7 ♠A
-          - ♠8 ♠3 ♠Q ♠K
-          - ♠10 ♠J ♦7 ♠6
-          - ♣10 ♣8 ♣5 ♣Q
-          - ♥2 ♣9 ♣K ♣A
-          - ♦2 ♠9 ♦J ♣7
-          - ♦4 ♦8 ♦Q ♣6
-          - ♦10 ♦9 ♦K ♦A
+"""
+    + ACE_ROWS
+    + """\
         result: {side: YZ, by_cards: 4}
       - title: "The ace, for two tricks"
         trick: 1
@@ -51,14 +41,12 @@ NOTE = """\
           - ♥Q ♥5 ♥10 ♦3
         result: {side: YZ, by_cards: %d}
 """
+)
 
 
 def _hand(tmp_path: Path, later: int = 4) -> tuple[Game, HandRecord]:
     """Hand 5 with the test's note alone carrying a question and lines (the file's own are removed)."""
-    text = HAND.read_text(encoding="utf-8")
-    head, sep, rest = text.partition("\nnotes:\n")
-    path = tmp_path / "hand-5.yaml"
-    path.write_text(head + sep + NOTE % later + rest, encoding="utf-8")
+    path = with_note(tmp_path, NOTE % later)
     record, diags = load(path.read_text(encoding="utf-8"), str(path))
     assert record is not None, diags
     record = replace(
@@ -144,12 +132,7 @@ def test_a_refutation_s_best_line_can_be_written_as_a_line_that_validates(tmp_pa
     columns = [Letter[x].seat(game.dealer) for x in ("A", "Y", "B", "Z")]
     entry = line_entry(game, 1, best, columns, 'Double dummy: if B plays the "ace"')
     assert entry.splitlines()[4] == "          - ♥6 ♥7 ♥A ♥3"
-    text = HAND.read_text(encoding="utf-8")
-    head, sep, rest = text.partition("\nnotes:\n")
-    path = tmp_path / "refuted.yaml"
-    path.write_text(
-        head + sep + "  - trick: 1\n    text: The solver's line.\n" + entry + "\n" + rest, encoding="utf-8"
-    )
+    path = with_note(tmp_path, "  - trick: 1\n    text: The solver's line.\n" + entry + "\n", "refuted.yaml")
     record, diags = load(path.read_text(encoding="utf-8"), str(path))
     assert record is not None
     checked, found = validate(record)
@@ -160,11 +143,8 @@ def test_a_refutation_s_best_line_can_be_written_as_a_line_that_validates(tmp_pa
 
 
 def test_a_question_on_dummy_s_card_is_the_declarer_s_choice(tmp_path: Path) -> None:
-    text = HAND.read_text(encoding="utf-8")
-    head, sep, rest = text.partition("\nnotes:\n")
-    path = tmp_path / "dummy.yaml"
     note = "  - trick: 1\n    text: Dummy plays the fourchette card.\n    question: {seat: Y}\n"
-    path.write_text(head + sep + note + rest, encoding="utf-8")
+    path = with_note(tmp_path, note, "dummy.yaml")
     record, _ = load(path.read_text(encoding="utf-8"), str(path))
     assert record is not None
     record = replace(

@@ -15,41 +15,20 @@ from replayer.record.reader import load
 from replayer.rules.cards import Card
 from replayer.rules.seats import BookPair, Seat
 from replayer.validation.validate import validate
+from support.hand5 import ACE_ROWS, with_note  # tests/ is on sys.path
 
-HAND = Path(__file__).resolve().parents[1] / "hands" / "foster-1904" / "hand-5.yaml"
-
-#: B wins trick 1 with the ace; A and B take two more hearts, then the dealer runs his clubs
-ACE_LINE = """\
+ACE_LINE = (
+    """\
     lines:
       - title: "If B plays the ace"
         trick: 1
         tricks:
-          - ♥6 ♥7 ♥A ♥3
-          - ♥Q ♥5 ♥10 ♦3
-          - ♥K ♥9 ♥4 ♦5
-          - ♥8 ♥J ♦6 ♠5
-          - ♣3 ♣4 ♣2 ♣J
-          - ♠4 ♠2 ♠7 ♠A
-          - ♠8 ♠3 ♠Q ♠K
-          - ♠10 ♠J ♦7 ♠6
-          - ♣10 ♣8 ♣5 ♣Q
-          - ♥2 ♣9 ♣K ♣A
-          - ♦2 ♠9 ♦J ♣7
-          - ♦4 ♦8 ♦Q ♣6
-          - ♦10 ♦9 ♦K ♦A
+"""
+    + ACE_ROWS
+    + """\
         result: {side: YZ, by_cards: %d}
 """
-
-
-def _with_note(tmp_path: Path, note: str) -> Path:
-    """Foster's Hand 5 with ``note`` (YAML, indented as a list item of notes) first among its notes,
-    and without the notes' own questions and lines (so that only the test's are checked)."""
-    text = HAND.read_text(encoding="utf-8")
-    head, sep, rest = text.partition("\nnotes:\n")
-    assert sep, "Hand 5 has notes"
-    path = tmp_path / "hand-5.yaml"
-    path.write_text(head + sep + note + rest, encoding="utf-8")
-    return path
+)
 
 
 def _check(path: Path) -> tuple[object, list[tuple[str, Severity, int, int, str]]]:
@@ -73,7 +52,7 @@ def _line_no(path: Path, needle: str) -> int:
 
 def test_a_line_to_the_end_is_replayed_and_its_branch_found(tmp_path: Path) -> None:
     note = "  - trick: 1\n    text: Had B played the ace.\n" + ACE_LINE % 4
-    game, found = _check(_with_note(tmp_path, note))
+    game, found = _check(with_note(tmp_path, note))
     assert _errors(found) == []
     lines = [ln for ln in game.lines if ln.title == "If B plays the ace"]  # type: ignore[attr-defined]
     assert len(lines) == 1
@@ -85,7 +64,7 @@ def test_a_line_to_the_end_is_replayed_and_its_branch_found(tmp_path: Path) -> N
 
 
 def test_a_wrong_stated_result_is_an_error_at_the_result(tmp_path: Path) -> None:
-    path = _with_note(tmp_path, "  - trick: 1\n    text: Had B played the ace.\n" + ACE_LINE % 3)
+    path = with_note(tmp_path, "  - trick: 1\n    text: Had B played the ace.\n" + ACE_LINE % 3)
     _, found = _check(path)
     errors = _errors(found)
     assert [e[0] for e in errors] == ["line-result"]
@@ -95,7 +74,7 @@ def test_a_wrong_stated_result_is_an_error_at_the_result(tmp_path: Path) -> None
 
 def test_a_revoke_in_a_line_is_reported_at_its_line_and_column(tmp_path: Path) -> None:
     bad = ACE_LINE.replace("- ♥Q ♥5 ♥10 ♦3", "- ♠4 ♥5 ♥10 ♦3") % 4
-    path = _with_note(tmp_path, "  - trick: 1\n    text: Had B played the ace.\n" + bad)
+    path = with_note(tmp_path, "  - trick: 1\n    text: Had B played the ace.\n" + bad)
     _, found = _check(path)
     errors = _errors(found)
     assert [e[0] for e in errors] == ["line-revoke"]
@@ -107,7 +86,7 @@ def test_a_revoke_in_a_line_is_reported_at_its_line_and_column(tmp_path: Path) -
 
 def test_a_card_not_held_in_a_line_is_an_error(tmp_path: Path) -> None:
     bad = ACE_LINE.replace("- ♥K ♥9 ♥4 ♦5", "- ♥K ♥9 ♥A ♦5") % 4
-    _, found = _check(_with_note(tmp_path, "  - trick: 1\n    text: Had B played the ace.\n" + bad))
+    _, found = _check(with_note(tmp_path, "  - trick: 1\n    text: Had B played the ace.\n" + bad))
     assert [e[0] for e in _errors(found)] == ["line-card-not-held"]
     assert "B (E) does not hold ♥A" in _errors(found)[0][3]
 
@@ -117,7 +96,7 @@ def test_a_line_that_never_leaves_the_play_is_an_error(tmp_path: Path) -> None:
         "  - trick: 1\n    text: The same.\n    lines:\n      - trick: 1\n        tricks:\n"
         "          - ♥6 ♥7 ♥10 ♥3\n"
     )
-    _, found = _check(_with_note(tmp_path, note))
+    _, found = _check(with_note(tmp_path, note))
     assert [e[0] for e in _errors(found)] == ["line-same-as-play"]
 
 
@@ -126,7 +105,7 @@ def test_a_partial_line_is_valid_and_left_to_double_dummy(tmp_path: Path) -> Non
         "  - trick: 1\n    text: Had B played the ace.\n    lines:\n      - trick: 1\n        tricks:\n"
         "          - ♥6 ♥7 ♥A ♥3\n        result: {side: YZ, by_cards: 4}\n"
     )
-    game, found = _check(_with_note(tmp_path, note))
+    game, found = _check(with_note(tmp_path, note))
     assert _errors(found) == []
     line = next(ln for ln in game.lines if ln.note == 0)  # type: ignore[attr-defined]
     assert not line.complete and len(line.tricks) == 1
@@ -145,11 +124,11 @@ def test_a_partial_line_is_valid_and_left_to_double_dummy(tmp_path: Path) -> Non
 )
 def test_questions_are_checked_against_the_play(tmp_path: Path, question: str, code: str | None) -> None:
     note = f"  - trick: 1\n    text: What should B play?\n    question: {question}\n"
-    _, found = _check(_with_note(tmp_path, note))
+    _, found = _check(with_note(tmp_path, note))
     codes = [e[0] for e in _errors(found) if e[0].startswith("question")]
     assert codes == ([code] if code else [])
 
 
 def test_a_question_needs_a_trick(tmp_path: Path) -> None:
-    _, found = _check(_with_note(tmp_path, "  - text: What should B play?\n    question: {seat: B}\n"))
+    _, found = _check(with_note(tmp_path, "  - text: What should B play?\n    question: {seat: B}\n"))
     assert any(c == "missing-key" and "must say its trick" in m for c, _, _, _, m in found)
