@@ -18,7 +18,7 @@ from replayer.record.hand import HandRecord
 from replayer.record.reader import load
 from replayer.rules.cards import Card, Rank, Suit
 from replayer.rules.game import Game
-from replayer.rules.seats import BookPair, Letter, Seat
+from replayer.rules.seats import BookPair, Seat
 from replayer.validation.validate import validate
 
 HANDS = Path(__file__).resolve().parents[1] / "hands"
@@ -34,11 +34,6 @@ def _load(path: Path) -> tuple[Game, HandRecord]:
     game, _ = validate(record)
     assert game is not None
     return game, record
-
-
-def _seat(game: Game, written: str) -> Seat:
-    text = written.strip().upper()
-    return Letter[text].seat(game.dealer) if text in Letter.__members__ else Seat.parse(text)
 
 
 def _named(text: str) -> set[Card]:
@@ -65,7 +60,7 @@ def test_a_question_names_only_cards_its_player_can_see(path: Path) -> None:
         q = note.question
         if q is None or q.ask is None:
             continue
-        seat = _seat(game, q.seat.value)
+        seat = game.seat_named(q.seat.value)
         state = game.state_before(q.trick, seat)
         assert state is not None
         dummy = game.declaration.dummy if game.declaration is not None else None
@@ -87,7 +82,7 @@ def test_every_foster_hand_has_a_decision_point() -> None:
 
 def test_foster_hand_5_asks_b_at_trick_1_and_plays_the_ace_as_a_line() -> None:
     game, record = _load(HANDS / "foster-1904" / "hand-5.yaml")
-    asked = [(n.question.trick, _seat(game, n.question.seat.value)) for n in record.notes if n.question]
+    asked = [(n.question.trick, game.seat_named(n.question.seat.value)) for n in record.notes if n.question]
     assert (1, Seat.E) in asked
     ace = [ln for ln in game.lines if ln.branch == (1, Seat.E, Card.parse("HA"))]
     assert len(ace) == 1 and ace[0].complete

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..record.hand import HandRecord
 from ..rules.cards import Card
 from ..rules.game import Game, Line
-from ..rules.seats import Letter, Pair, Seat
+from ..rules.seats import Pair, Seat
 from .claims import Verdict, _deal_phrase, _judge, _Outcome, _result_words
 from .lines import line_words
 from .naming import Naming
@@ -71,11 +71,6 @@ class LineAnalysis:
     text: str
 
 
-def _question_seat(game: Game, written: str) -> Seat:
-    text = written.strip().upper()
-    return Letter[text].seat(game.dealer) if text in ("A", "B", "Y", "Z") else Seat.parse(text)
-
-
 def analyse_questions(
     game: Game,
     record: HandRecord,
@@ -93,7 +88,7 @@ def analyse_questions(
         q = note.question
         if q is None:
             continue
-        seat = _question_seat(game, q.seat.value)
+        seat = game.seat_named(q.seat.value)
         i = index_of(plays, q.trick, seat)
         if i is None:
             continue

@@ -127,8 +127,7 @@ def _questions(
         q = note.question
         if q is None:
             continue
-        text = q.seat.value.strip().upper()
-        seat = Letter[text].seat(game.dealer) if text in Letter.__members__ else Seat.parse(text)
+        seat = game.seat_named(q.seat.value)
         index = next((i for i, (n, s, _) in enumerate(order) if n == q.trick and s == seat), None)
         state = game.state_before(q.trick, seat)
         if index is None or state is None:

@@ -115,6 +115,11 @@ class Game:
     def seat_of(self, letter: Letter) -> Seat:
         return letter.seat(self.dealer)
 
+    def seat_named(self, written: str) -> Seat:
+        """A seat as a hand file writes it: a book letter (counted from the dealer Z) or a compass seat."""
+        text = written.strip().upper()
+        return Letter[text].seat(self.dealer) if text in Letter.__members__ else Seat.parse(text)
+
     @property
     def is_partial(self) -> bool:
         return self.first_trick != 1 or any(len(h) != 13 for h in self.deal.values())
