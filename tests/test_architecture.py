@@ -36,6 +36,8 @@ EDGE = {
     "lessons/resources.py",
     "cli/main.py",
     "cli/read.py",
+    "cli/serve.py",
+    "lessons/preview.py",
     "__main__.py",
     "record/schema/build_schema.py",
 }
