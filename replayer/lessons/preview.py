@@ -42,6 +42,11 @@ EVENTS = PREFIX + "events"
 SCRIPT = PREFIX + "reload.js"
 STYLE = PREFIX + "preview.css"
 PANEL_ID = "replayer-preview-problems"
+# the site's own policy (templates/base.html), for the preview's own pages
+POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
+    "base-uri 'none'; form-action 'none'"
+)
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream: a closed tab is noticed
 
 # The page's own policy allows scripts and styles from 'self' only, so the preview's script and
@@ -57,11 +62,16 @@ RELOAD_JS = """\
       location.reload();
     }
   };
-  // a hand that is not valid: its diagnostics are at the top of the page, bring them into view
-  document.addEventListener("DOMContentLoaded", () => {
-    const panel = document.getElementById("PANEL_ID");
-    if (panel) panel.scrollIntoView({ block: "start" });
-  });
+  // a page with diagnostics shows them at its top: the browser must not scroll back to where the
+  // reader was (Chrome restores the place relative to the content, which puts them out of sight)
+  const problems = document.currentScript && document.currentScript.dataset.problems === "yes";
+  history.scrollRestoration = problems ? "manual" : "auto";
+  if (problems) {
+    document.addEventListener("DOMContentLoaded", () => {
+      const panel = document.getElementById("PANEL_ID");
+      if (panel) panel.scrollIntoView({ block: "start" });
+    });
+  }
 })();
 """.replace("EVENTS", EVENTS).replace("PANEL_ID", PANEL_ID)
 
@@ -175,12 +185,14 @@ def _allow_events(match: re.Match[str]) -> str:
     return match.group(1) + policy + match.group(3)
 
 
-def served_page(page: str, version: int, panel: str = "") -> str:
+def served_page(page: str, version: int, panel: str = "", problems: bool = False) -> str:
     """A page of the site as the preview serves it: its policy opened to the event stream, the
-    reload script and the panel's stylesheet in its head, and ``panel`` first in its body."""
+    reload script and the panel's stylesheet in its head, and ``panel`` first in its body
+    (``problems``: the page holds a panel of its own)."""
     page = _CSP.sub(_allow_events, page, count=1)
     head = (
-        f'<link rel="stylesheet" href="{STYLE}">\n<script src="{SCRIPT}" data-version="{version}"></script>\n'
+        f'<link rel="stylesheet" href="{STYLE}">\n'
+        f'<script src="{SCRIPT}" data-version="{version}" data-problems="{"yes" if panel or problems else "no"}"></script>\n'
     )
     end = _HEAD_END.search(page)
     page = page[: end.start()] + head + page[end.start() :] if end else head + page
@@ -198,7 +210,7 @@ def problem_page(problem: Problem, root: str, build_error: str | None = None) ->
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; script-src 'self'">
+<meta http-equiv="Content-Security-Policy" content="{POLICY}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{name}: not a valid hand</title>
 <link rel="stylesheet" href="{root}assets/lesson.css">
@@ -219,7 +231,7 @@ def missing_page(path: str) -> str:
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; script-src 'self'">
+<meta http-equiv="Content-Security-Policy" content="{POLICY}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Not found</title>
 </head>
@@ -415,7 +427,7 @@ class Preview:
     ) -> Reply:
         if last is None:
             page = problem_page(problem, "../" * rel.count("/"), error)
-            return Reply(200, served_page(page, version).encode("utf-8"))
+            return Reply(200, served_page(page, version, problems=True).encode("utf-8"))
         panel = problem_panel(problem, error, stale=True)
         return Reply(200, served_page(last.decode("utf-8"), version, panel).encode("utf-8"))
 
@@ -427,6 +439,8 @@ class Preview:
         try:
             data = target.read_bytes()
         except OSError:
+            if rel == "favicon.ico":  # the browser asks for it unbidden; a site without one is no error
+                return Reply(204, b"", "image/x-icon")
             return Reply(404, served_page(missing_page(rel), version).encode("utf-8"))
         if not rel.endswith(".html"):
             kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"

@@ -1,0 +1,307 @@
+"""``replayer serve`` (issue 18), the live preview, in Debian's Chromium driven by Playwright: the
+command runs as a teacher runs it (a process on a copy of Foster's hands, ``--no-pdf``), the lesson
+is open in the browser, and the hand file is edited on disk.  The page reloads by itself with the
+edited note; an invalid edit puts the validator's diagnostics (the text ``replayer validate``
+prints) at the top of the page, over the last valid lesson, and fixing it takes them away; a hand
+invalid from the start gets a page of its own diagnostics.  Also: only what changed is rendered,
+nothing of the preview is written into the site (it is what ``replayer build`` makes), Ctrl-C ends
+it with status 0 and no traceback, a port in use is refused with status 2, and no request reaches
+a file outside the site's folder.  Screenshots of the panel for a person to look at.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from support.browser import ROOT, TIMEOUT, Tab, chromium, new_tab
+
+SCREENS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 375, "height": 812}}
+SHOTS = ROOT / "build" / "screenshots"
+NOTE = "A singleton heart does not stop the dealer from calling no-trumps with this hand"
+EDITED = "Edited in the preview: a singleton heart is no bar to no-trumps"
+TRICK_1 = "    - ♥6 ♥7 ♥10 ♥3\n"
+WRONG_TRICK_1 = "    - ♥6 ♥7 ♥10 ♠3\n"  # Z plays the ♠3, which Y holds (and plays at trick 8)
+PANEL = "#replayer-preview-problems"
+# the command as a teacher types it, with a port the system picks (the line it prints names it)
+COMMAND = [
+    sys.executable,
+    "-c",
+    "import argparse, sys; from replayer.cli.serve import add_parser, run; "
+    "p = argparse.ArgumentParser(); add_parser(p.add_subparsers(dest='command')); "
+    "sys.exit(run(p.parse_args()))",
+    "serve",
+]
+
+
+@dataclass
+class Served:
+    """A ``replayer serve`` process and what it printed so far."""
+
+    process: subprocess.Popen[str]
+    folder: Path  # where it runs: hands/ and _site/ inside
+    out: list[str] = field(default_factory=list)
+    err: list[str] = field(default_factory=list)
+    url: str = ""
+
+    @property
+    def hand(self) -> Path:
+        return self.folder / "hands" / "hand-5.yaml"
+
+    def edit(self, old: str, new: str, name: str = "hand-5.yaml") -> None:
+        path = self.folder / "hands" / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{name} has no {old!r}"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    def printed(self, text: str, timeout: float = 30.0) -> str:
+        """Wait until a line of standard output holds ``text``; that line."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in list(self.out):
+                if text in line:
+                    return line
+            assert self.process.poll() is None, f"replayer serve ended early:\n{''.join(self.err)}"
+            time.sleep(0.05)
+        raise AssertionError(f"replayer serve never printed {text!r}; it printed:\n{''.join(self.out)}")
+
+    def stop(self) -> int:
+        """Ctrl-C, as a person stops it; the exit status."""
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=60)
+
+
+def _drain(stream: Any, into: list[str]) -> None:
+    for line in stream:
+        into.append(line)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    shutil.copytree(ROOT / "hands" / "foster-1904", tmp_path / "hands")
+    process = subprocess.Popen(
+        [*COMMAND, "hands", "--out", "_site", "--no-pdf", "--port", "0"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    s = Served(process, tmp_path)
+    for stream, into in ((process.stdout, s.out), (process.stderr, s.err)):
+        threading.Thread(target=_drain, args=(stream, into), daemon=True).start()
+    try:
+        line = s.printed("Serving _site/ at http://127.0.0.1:", timeout=120)
+        s.url = line.split(" at ", 1)[1].split()[0]
+        yield s
+    finally:
+        if process.poll() is None:
+            status = s.stop()
+            assert status == 0, f"Ctrl-C ended replayer serve with status {status}"
+        assert "Traceback" not in "".join(s.err), "replayer serve printed a traceback:\n" + "".join(s.err)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+def _tab(browser: Any, folder: Path, screen: str = "desktop") -> Tab:
+    options: dict[str, Any] = {"viewport": SCREENS[screen]}
+    if screen == "phone":
+        options.update(is_mobile=True, has_touch=True)
+    return new_tab(browser, folder, **options)
+
+
+def _open(tab: Tab, served: Served, page: str = "hand-5.html") -> None:
+    tab.page.goto(served.url + page)
+    tab.page.wait_for_selector("#stepper:not([hidden]) .st-table")
+    # a mark that only this load of the page carries: gone after a reload
+    tab.page.evaluate("window.__notReloaded = true")
+
+
+def _reloaded(tab: Tab) -> bool:
+    return tab.page.evaluate("window.__notReloaded !== true") is True
+
+
+def _close(tab: Tab) -> None:
+    tab.page.context.close()
+    assert not tab.errors, "the page reported errors:\n" + "\n".join(tab.errors)
+
+
+def _diagnostics(served: Served, name: str) -> list[str]:
+    """What ``replayer validate hands/NAME`` prints, run where the preview runs, one by one."""
+    from replayer.record.diagnostics import format_diagnostic, sort_key
+    from replayer.validation.files import check_file
+
+    with contextlib.chdir(served.folder):
+        found = check_file(Path("hands") / name).diagnostics
+    return [format_diagnostic(d) for d in sorted(found, key=sort_key)]
+
+
+def _axe(tab: Tab) -> list[str]:
+    """axe-core's violations on the page (the script is a file of the axe-playwright-python package)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    tab.page.evaluate(str(Axe().axe_script))
+    options = {"resultTypes": ["violations"], "preload": False}
+    found = tab.page.evaluate("options => axe.run(document, options).then(r => r.violations)", options)
+    return [f"{v['id']}: {v['help']} ({', '.join(str(n['target']) for n in v['nodes'][:4])})" for v in found]
+
+
+def _get(served: Served, target: str) -> tuple[int, bytes]:
+    """A raw request: the path is sent as written (a browser would remove the ``..``)."""
+    host, port = served.url.removeprefix("http://").rstrip("/").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    try:
+        conn.request("GET", target)
+        answer = conn.getresponse()
+        return answer.status, answer.read()
+    finally:
+        conn.close()
+
+
+def _site_files(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
+    }
+
+
+# ------------------------------------------------------------------------------- edits, reloads
+
+
+def test_an_edited_note_shows_in_the_open_page_which_reloads_by_itself(browser: Any, served: Served) -> None:
+    tab = _tab(browser, served.folder)
+    _open(tab, served)
+    tab.expect("main").to_contain_text(NOTE)
+    served.edit(NOTE, EDITED)
+    tab.expect("main").to_contain_text(EDITED, timeout=TIMEOUT)
+    assert _reloaded(tab), "the page shows the edit without having been reloaded"
+    tab.expect(PANEL).to_have_count(0)
+    # the note is the lesson's own: only its page is rendered again, the other four are left as they were
+    assert served.printed("Rebuilt 5 lessons").startswith("Rebuilt 5 lessons (1 rendered, 4 unchanged)")
+    _close(tab)
+
+
+def test_an_invalid_edit_shows_its_diagnostics_over_the_last_lesson_until_it_is_fixed(
+    browser: Any, served: Served
+) -> None:
+    tab = _tab(browser, served.folder)
+    _open(tab, served)
+    served.edit(TRICK_1, WRONG_TRICK_1)
+    expected = _diagnostics(served, "hand-5.yaml")
+    assert any(":23:" in d and "error[card-twice]" in d for d in expected), expected
+    panel = tab.page.locator(PANEL)
+    tab.expect(PANEL).to_be_visible(timeout=TIMEOUT)
+    assert panel.get_attribute("role") == "alert"
+    tab.expect(f"{PANEL} h2").to_have_text(f"hands/hand-5.yaml is not a valid hand: {len(expected)} errors")
+    shown = panel.locator("pre").all_inner_texts()
+    assert shown == expected, "the panel does not show what replayer validate prints"
+    assert any("hands/hand-5.yaml:23:17: error[card-twice]" in text for text in shown)
+    tab.expect(PANEL).to_be_in_viewport()  # not scrolled out of sight where the reader was
+    for scheme in ("light", "dark"):
+        tab.page.emulate_media(color_scheme=scheme)
+        assert _axe(tab) == [], f"axe-core, {scheme}: the page with the panel has violations"
+    # below it, the lesson of the last valid version, still a working page
+    tab.expect("h1").to_contain_text("Hand No. 5")
+    tab.expect("#stepper .st-table").to_be_visible()
+    for screen in SCREENS:
+        shot = tab if screen == "desktop" else _tab(browser, served.folder, screen)
+        if shot is not tab:
+            shot.page.goto(served.url + "hand-5.html")
+            shot.expect(PANEL).to_be_visible()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        shot.page.screenshot(path=str(SHOTS / f"serve-diagnostics-{screen}.png"))
+        if shot is not tab:
+            _close(shot)
+    tab.page.evaluate("window.__notReloaded = true")
+    served.edit(WRONG_TRICK_1, TRICK_1)
+    tab.expect(PANEL).to_have_count(0, timeout=TIMEOUT)
+    assert _reloaded(tab)
+    tab.expect("main").to_contain_text(NOTE)
+    _close(tab)
+
+
+def test_a_hand_invalid_from_the_start_has_a_page_of_its_diagnostics(browser: Any, served: Served) -> None:
+    text = served.hand.read_text(encoding="utf-8").replace(TRICK_1, WRONG_TRICK_1, 1)
+    (served.folder / "hands" / "hand-9.yaml").write_text(text, encoding="utf-8")
+    served.printed("1 invalid hand")
+    tab = _tab(browser, served.folder)
+    tab.page.goto(served.url + "hand-9.html")
+    tab.expect(PANEL).to_be_visible()
+    tab.expect(f"{PANEL} p").to_contain_text("no lesson yet")
+    assert tab.page.locator(f"{PANEL} pre").all_inner_texts() == _diagnostics(served, "hand-9.yaml")
+    tab.page.get_by_role("link", name="All hands").click()
+    tab.expect("main").to_contain_text("hand-9.yaml")  # the index lists it among the hands not built
+    _close(tab)
+
+
+# ------------------------------------------------------------------------------- the site itself
+
+
+def test_the_site_served_is_byte_for_byte_what_replayer_build_makes(
+    served: Served, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from replayer.cli.main import main
+
+    served.edit(NOTE, EDITED)
+    served.printed("Rebuilt")
+    status, page = _get(served, "/hand-5.html")
+    assert status == 200 and b"/__replayer__/reload.js" in page  # the script is added as it is served
+    monkeypatch.chdir(served.folder)  # the hands named as the preview names them: the pages cite them
+    assert main(["build", "hands", "--out", "built", "--no-pdf", "-q"]) == 0
+    site, built = _site_files(served.folder / "_site"), _site_files(served.folder / "built")
+    assert site.keys() == built.keys()
+    assert [name for name in site if site[name] != built[name]] == []
+    assert EDITED.encode() in site["hand-5.html"]
+    assert not any(b"__replayer__" in data for data in site.values())
+
+
+def test_no_request_reaches_a_file_outside_the_site(served: Served) -> None:
+    (served.folder / "_site" / "leak.yaml").symlink_to(served.hand)
+    for target in ("/../hands/hand-5.yaml", "/%2e%2e/hands/hand-5.yaml", "/assets/../../hands/hand-5.yaml"):
+        status, body = _get(served, target)
+        assert status == 403, f"{target}: {status}"
+        assert b"Hand No. 5" not in body
+    for target in ("/leak.yaml", "/.replayer-build.json"):  # a link out of the folder; the build's own files
+        status, body = _get(served, target)
+        assert status == 404, f"{target}: {status}"
+        assert b"Hand No. 5" not in body and b"lessons" not in body
+    assert _get(served, "/index.html")[0] == 200
+
+
+def test_a_port_in_use_is_refused_with_a_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from replayer.cli.serve import add_parser, run
+
+    parser = argparse.ArgumentParser(prog="replayer")
+    add_parser(parser.add_subparsers(dest="command"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = parser.parse_args(["serve", str(ROOT / "hands" / "foster-1904"), "--out", str(tmp_path / "s")])
+        args.port = port
+        assert run(args) == 2
+    err = capsys.readouterr().err
+    assert f"replayer: port {port} on 127.0.0.1 is in use" in err and "--port" in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "s").exists(), "the site was built although the preview could not be served"
