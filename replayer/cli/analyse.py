@@ -4,7 +4,6 @@ double-dummy words and verdict on the result it states.  Pure: it returns the te
 
 from __future__ import annotations
 
-import argparse
 import json
 
 from ..lessons.branches import LineView, QuestionView, branch_views
@@ -15,15 +14,7 @@ from ..rules.game import Game
 from ..rules.regimes import RuleSet
 from ..rules.seats import Letter, Seat
 
-__all__ = ["add_analyse_command", "analyse_json", "analyse_text"]
-
-
-def add_analyse_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    an = sub.add_parser(
-        "analyse", help="double dummy on a hand's decision points and lines (needs the dds extra for numbers)"
-    )
-    an.add_argument("hand", metavar="HAND", help="a hand file")
-    an.add_argument("--json", action="store_true", help="the analysis as JSON (see docs/analysis.md)")
+__all__ = ["analyse_json", "analyse_text"]
 
 
 def _letters(game: Game, record: HandRecord) -> bool:

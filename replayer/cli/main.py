@@ -1,152 +1,34 @@
-"""The ``replayer`` command: a thin layer over the library.  Exit 0 ok, 1 problems, 2 usage."""
+"""The ``replayer`` command: a thin layer over the library.  Exit 0 ok, 1 problems, 2 usage.
+
+Each command imports what it uses when it runs (the imports inside the functions below are on
+purpose): ``replayer --help`` or ``validate`` starts in a tenth of a second, and never loads the
+lessons, the teaching detectors, Jinja2, WeasyPrint or endplay.  tests/test_cli_imports.py holds
+every command to it.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import __version__
-from ..lessons.build import DEFAULT_OUT, BuildOptions, build_site
-from ..lessons.outputs import NAME_LIMIT, Names, OutputError, OutputFolder, safe_name, write_atomic
-from ..record.diagnostics import Diagnostic, Severity, format_diagnostic, has_errors, sort_key
-from ..rules.regimes import RuleSet
-from ..scoring.sheet import SCORING, ScoringOptions, score_game
-from ..validation.files import Checked, NoHands, check_file, check_rubber, find_hands, read_text
-from .analyse import add_analyse_command
-from .output import (
-    annotations_json,
-    annotations_text,
-    rubber_json,
-    rubber_text,
-    score_json,
-    score_text,
-    to_json,
-    to_text,
-)
-from .read import add_read_command, run_read
+from .parser import make_parser
 
 if TYPE_CHECKING:
     from ..formats.importer import Imported
+    from ..lessons.outputs import Names, OutputFolder
+    from ..record.diagnostics import Diagnostic
+    from ..rules.regimes import RuleSet
+    from ..scoring.sheet import ScoringOptions
+    from ..validation.files import Checked
 
 __all__ = ["main"]
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="replayer", description="Bridge book hands: validate, show and build lessons."
-    )
-    p.add_argument("--version", action="version", version=f"replayer {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    _add_hand_commands(sub)
-    _add_file_commands(sub)
-    add_read_command(sub)
-    add_analyse_command(sub)
-    return p
-
-
-def _option_flag(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule-set option where the sources disagree, e.g. chicane_mode=deduct (repeatable)",
-    )
-
-
-def _add_hand_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The commands that read hands and print what they find: validate, show, score, rubber, annotate."""
-    v = sub.add_parser("validate", help="check hand files against the laws and report every problem")
-    v.add_argument("paths", nargs="+", metavar="PATH", help="hand files or folders (searched for *.yaml)")
-    v.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
-    v.add_argument("--strict", action="store_true", help="fail (exit 1) on warnings too")
-    v.add_argument("-q", "--quiet", action="store_true", help="print problems only, no summary")
-
-    s = sub.add_parser("show", help="print a replayed hand as a diagram, or as JSON for tools")
-    s.add_argument("hand", metavar="HAND", help="a hand file")
-    s.add_argument("--json", action="store_true", help="canonical JSON (see docs/json-output.md)")
-    sc = sub.add_parser("score", help="score a hand under its rule set, as the players wrote it")
-    sc.add_argument("hand", metavar="HAND", help="a hand file")
-    sc.add_argument("--json", action="store_true", help="the score object (see docs/json-output.md)")
-    _option_flag(sc)
-
-    ru = sub.add_parser("rubber", help="score a rubber: a list of hands or of result lines")
-    ru.add_argument("file", metavar="FILE", help="a rubber file (*.rubber.yaml)")
-    ru.add_argument("--json", action="store_true", help="the score sheet as JSON")
-    _option_flag(ru)
-    an = sub.add_parser("annotate", help="the teaching notes the engine derives from a hand's cards")
-    an.add_argument("hand", nargs="?", metavar="HAND", help="a hand file")
-    an.add_argument("--json", action="store_true", help="the findings as JSON (see docs/teaching-notes.md)")
-    an.add_argument("--all", action="store_true", help="also the findings a lesson does not show")
-    an.add_argument(
-        "--detector",
-        action="append",
-        default=None,
-        metavar="NAME",
-        help="run only this detector (repeatable); see docs/teaching-notes.md for the names",
-    )
-    an.add_argument(
-        "--review-skeleton",
-        action="store_true",
-        help="print a review file for the hand's findings, each with 'verdict: ~' to fill in (docs/evaluation.md)",
-    )
-    an.add_argument(
-        "--evaluate",
-        metavar="PATH",
-        help="measure the notes on the hands under PATH: recall of the techniques the notes name, "
-        "precision by the reviews in evaluation/ (docs/evaluation.md)",
-    )
-    an.add_argument(
-        "--reviews", metavar="DIR", help="with --evaluate: the reviews' folder (default: evaluation/)"
-    )
-    for flag in ("precision", "recall"):
-        an.add_argument(
-            f"--min-{flag}",
-            type=float,
-            metavar="PERCENT",
-            help=f"with --evaluate: exit 1 if the {flag} is below PERCENT",
-        )
-
-
-def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The commands that write files: import, export, build."""
-    im = sub.add_parser("import", help="PBN or LIN boards into hand files (one YAML per board), each checked")
-    im.add_argument("files", nargs="+", metavar="FILE", help="PBN (.pbn) or LIN (.lin) files")
-    im.add_argument(
-        "--out", metavar="DIR", help="where to write the hands (default: a folder named after each file)"
-    )
-    im.add_argument("--force", action="store_true", help="overwrite hand files that already exist")
-    im.add_argument("--dry-run", action="store_true", help="check and report, write nothing")
-    im.add_argument("-q", "--quiet", action="store_true", help="problems only, no summary")
-
-    ex = sub.add_parser("export", help="a hand as PBN or LIN (on standard output)")
-    ex.add_argument("hand", metavar="HAND", help="a hand file")
-    ex.add_argument("--to", choices=("pbn", "lin"), required=True, help="the format")
-    ex.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of standard output")
-    ex.add_argument("--url", action="store_true", help="with --to lin: print BBO's Handviewer link instead")
-
-    b = sub.add_parser("build", help="render every hand into a static site of lessons (HTML and PDF)")
-    b.add_argument(
-        "paths", nargs="*", metavar="PATH", default=["hands"], help="hand files or folders (default: hands)"
-    )
-    b.add_argument(
-        "--out", default=DEFAULT_OUT, metavar="DIR", help=f"the site's folder (default: {DEFAULT_OUT})"
-    )
-    b.add_argument("--templates", metavar="DIR", help="a folder of templates that replace ours by name")
-    b.add_argument("--no-pdf", dest="pdf", action="store_false", help="HTML only: skip the PDFs (faster)")
-    b.add_argument(
-        "--force", action="store_true", help="render every lesson, even those unchanged since the last build"
-    )
-    b.add_argument("-q", "--quiet", action="store_true", help="no progress display")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    parser = make_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help
@@ -155,51 +37,62 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        if args.command == "validate":
-            return _validate(args)
-        if args.command == "score":
-            return _score(args)
-        if args.command == "rubber":
-            return _rubber(args)
-        if args.command == "build":
-            return _build(args)
-        if args.command == "annotate":
-            return _annotate(args)
-        if args.command == "import":
-            return _import(args)
-        if args.command == "export":
-            return _export(args)
-        if args.command == "analyse":
-            return _analyse(args)
-        if args.command == "read":
-            return run_read(args)
-        return _show(args)
-    except NoHands as exc:
-        print(f"replayer: {exc}", file=sys.stderr)
-        return 2
-    except OutputError as exc:  # the output folder cannot be used, or a write failed: named, no traceback
-        print(f"replayer: {format_diagnostic(exc.diagnostic)}", file=sys.stderr)
-        return exc.status
+        return _COMMANDS[args.command](args)
     except BrokenPipeError:  # e.g. piped into `head`
         return 0
+    except Exception as exc:
+        status = _refused(exc)
+        if status is None:
+            raise
+        return status
+
+
+def _refused(exc: Exception) -> int | None:
+    """The exit status of a failure reported in one line, without a traceback: a path naming no
+    hand (2), an output folder that cannot be used or a write that failed (the error's status).
+    None: not one of those.  Their classes are imported here, once there is a failure to look at,
+    because a command that never meets them should not load them."""
+    from ..lessons.outputs import OutputError
+    from ..record.diagnostics import format_diagnostic
+    from ..validation.files import NoHands
+
+    if isinstance(exc, NoHands):
+        print(f"replayer: {exc}", file=sys.stderr)
+        return 2
+    if isinstance(exc, OutputError):
+        print(f"replayer: {format_diagnostic(exc.diagnostic)}", file=sys.stderr)
+        return exc.status
+    return None
 
 
 def _validate(args: argparse.Namespace) -> int:
+    import json
+
+    from ..record.diagnostics import Severity, format_diagnostic, has_errors, sort_key
+    from ..validation.files import check_file, find_hands
+
     paths = find_hands(args.paths)
-    results = [check_file(p) for p in paths]
-    diags = sorted((d for r in results for d in r.diagnostics), key=sort_key)
+    # Only each file's diagnostics are kept: its record and game are dropped as soon as it is
+    # checked, so a folder of thousands of hands runs in the memory of one (keeping them all cost
+    # 173 MiB for 5,000 files, and full garbage collections over them a third of the run).
+    found: list[Diagnostic] = []
+    bad = 0
+    for path in paths:
+        diagnostics = check_file(path).diagnostics
+        found.extend(diagnostics)
+        bad += has_errors(diagnostics)
+    diags = sorted(found, key=sort_key)
     if args.format == "json":
         print(json.dumps([d.to_json() for d in diags], ensure_ascii=False, indent=2))
     else:
         for d in diags:
             print(format_diagnostic(d))
     if not args.quiet and args.format == "text":
-        bad = sum(1 for r in results if has_errors(r.diagnostics))
         warn = sum(1 for d in diags if d.severity is Severity.WARNING)
         errors = sum(1 for d in diags if d.severity is Severity.ERROR)
         print(
-            f"{len(results)} hand{'s' if len(results) != 1 else ''} checked: "
-            f"{len(results) - bad} valid, {bad} with errors ({errors} errors, {warn} warnings)",
+            f"{len(paths)} hand{'s' if len(paths) != 1 else ''} checked: "
+            f"{len(paths) - bad} valid, {bad} with errors ({errors} errors, {warn} warnings)",
             file=sys.stderr,
         )
     failed = has_errors(diags) or (args.strict and any(d.severity is Severity.WARNING for d in diags))
@@ -207,6 +100,9 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _valid_hand(name: str, command: str) -> Checked | int:
+    from ..record.diagnostics import format_diagnostic, has_errors, sort_key
+    from ..validation.files import NoHands, check_file
+
     path = Path(name)
     if path.is_dir():
         print(f"replayer: {path} is a folder; {command} takes one hand file", file=sys.stderr)
@@ -226,6 +122,11 @@ def _valid_hand(name: str, command: str) -> Checked | int:
 
 
 def _score(args: argparse.Namespace) -> int:
+    import json
+
+    from ..scoring.sheet import score_game
+    from .output import score_json, score_text
+
     checked = _valid_hand(args.hand, "score")
     if isinstance(checked, int):
         return checked
@@ -251,6 +152,12 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _rubber(args: argparse.Namespace) -> int:
+    import json
+
+    from ..record.diagnostics import format_diagnostic, sort_key
+    from ..validation.files import NoHands, check_rubber
+    from .output import rubber_json, rubber_text
+
     path = Path(args.file)
     if not path.is_file():
         raise NoHands(f"{path}: no such file")
@@ -270,6 +177,8 @@ def _rubber(args: argparse.Namespace) -> int:
 
 def _options(rules: RuleSet, pairs: list[str]) -> ScoringOptions | int:
     """The rule set's options with ``--option NAME=VALUE`` applied, or the exit code of a usage error."""
+    from ..scoring.sheet import SCORING
+
     settings = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
@@ -285,6 +194,10 @@ def _options(rules: RuleSet, pairs: list[str]) -> ScoringOptions | int:
 
 
 def _show(args: argparse.Namespace) -> int:
+    import json
+
+    from .output import to_json, to_text
+
     checked = _valid_hand(args.hand, "show")
     if isinstance(checked, int):
         return checked
@@ -297,6 +210,9 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from ..lessons.build import BuildOptions, build_site
+    from ..record.diagnostics import format_diagnostic, sort_key
+
     templates = Path(args.templates) if args.templates else None
     if templates is not None and not templates.is_dir():
         print(f"replayer: --templates {templates}: no such folder", file=sys.stderr)
@@ -342,9 +258,12 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _annotate(args: argparse.Namespace) -> int:
+    import json
+
     from ..lessons.model import book_author
     from ..lessons.refereed import with_double_dummy
     from ..teaching.annotate import DETECTORS
+    from .output import annotations_json, annotations_text
 
     if args.evaluate is not None or args.hand is None:
         return _evaluate(args)
@@ -397,6 +316,10 @@ def _analyse(args: argparse.Namespace) -> int:
 
 def _evaluate(args: argparse.Namespace) -> int:
     """``annotate --evaluate PATH``: the hands under PATH, each with its review file, measured."""
+    import json
+
+    from ..record.diagnostics import format_diagnostic, has_errors, sort_key
+    from ..validation.files import check_file, find_hands, read_text
     from .evaluate import HandFiles, evaluation_json, evaluation_text, gather, thresholds_failed
 
     if args.evaluate is None or args.hand is not None:
@@ -432,7 +355,11 @@ def _import(args: argparse.Namespace) -> int:
     """Each board of each file as a hand file.  Names are given by ``outputs.Names`` per output
     folder, so no two boards of one run share a file (a board whose name is taken or too long is
     written under another, with a warning); files are written through ``outputs.OutputFolder``."""
+    import os
+
     from ..formats.importer import import_text, no_boards
+    from ..lessons.outputs import Names, OutputFolder, safe_name
+    from ..record.diagnostics import format_diagnostic, has_errors, sort_key
 
     totals = {"boards": 0, "written": 0, "kept": 0, "complete": 0, "valid": 0, "rejected": 0}
     status = 0
@@ -481,6 +408,8 @@ def _import_board(
 ) -> bool:
     """Report one imported board and write it (unless ``folder`` is None: a dry run); False if the
     laws reject it."""
+    from ..record.diagnostics import Severity, format_diagnostic, sort_key
+
     totals["boards"] += 1
     stem, _, suffix = b.name.rpartition(".")
     file_name = names.give((), stem, "." + suffix)[0] + "." + suffix
@@ -504,6 +433,9 @@ def _import_board(
 
 def _renamed(b: Imported, target: Path) -> Diagnostic:
     """A board written under another name than its own: too long, or taken by another board."""
+    from ..lessons.outputs import NAME_LIMIT
+    from ..record.diagnostics import Diagnostic, Severity
+
     label = b.label if len(b.label) <= 40 else b.label[:40] + "…"
     why = (
         f"{b.name[:40]}… is longer than {NAME_LIMIT} bytes"
@@ -538,6 +470,8 @@ def _export(args: argparse.Namespace) -> int:
             return 2
         text = handviewer_url(text) + "\n"
     if args.out:
+        from ..lessons.outputs import write_atomic
+
         target = Path(args.out)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -548,3 +482,31 @@ def _export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import run
+
+    return run(args)
+
+
+def _read(args: argparse.Namespace) -> int:
+    from .read import run_read
+
+    return run_read(args)
+
+
+#: each command and the function that runs it
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "validate": _validate,
+    "show": _show,
+    "score": _score,
+    "rubber": _rubber,
+    "annotate": _annotate,
+    "import": _import,
+    "export": _export,
+    "build": _build,
+    "read": _read,
+    "analyse": _analyse,
+    "serve": _serve,
+}

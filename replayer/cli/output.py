@@ -5,6 +5,8 @@ Pure functions of the validated game and its record; they return data or strings
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..record.hand import HandRecord, NoteRecord
 from ..record.phrases import ResultSyntaxError, parse_result
 from ..record.sides import Narrative
@@ -14,8 +16,9 @@ from ..rules.regimes import RuleSet
 from ..rules.seats import BookPair, Letter, Pair, Seat
 from ..scoring.base import SIDES, Column, DealScore
 from ..scoring.sheet import RubberSheet, score_game, standing
-from ..teaching.findings import Finding
-from ..teaching.make import make_note
+
+if TYPE_CHECKING:  # the teaching notes are imported by ``annotate`` alone, when it runs
+    from ..teaching.findings import Finding
 
 __all__ = [
     "to_json",
@@ -423,6 +426,8 @@ def _fact(value: object) -> object:
 
 def annotations_json(game: Game, findings: list[Finding], *, with_make: bool = True) -> dict[str, object]:
     """The documented output of ``replayer annotate --json`` (docs/teaching-notes.md)."""
+    from ..teaching.make import make_note
+
     labels = game.labels
     out: dict[str, object] = {"version": JSON_VERSION, "rules": game.regime.name}
     if with_make:
@@ -465,6 +470,8 @@ def annotations_json(game: Game, findings: list[Finding], *, with_make: bool = T
 
 
 def annotations_text(game: Game, findings: list[Finding], *, with_make: bool = True) -> str:
+    from ..teaching.make import make_note
+
     lines: list[str] = []
     make = make_note(game) if with_make else None
     if make is not None:

@@ -10,30 +10,13 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from ..formats.book import STYLES, BookRead, read_book
+from ..formats.book import BookRead, read_book
 from ..lessons.outputs import OutputFolder
 from ..record.diagnostics import Diagnostic, Severity, Span, format_diagnostic, has_errors, sort_key
 
-__all__ = ["add_read_command", "run_read"]
+__all__ = ["run_read"]
 
 _MOST_BYTES = 5_000_000  # the longest book here is 390 KB
-
-
-def add_read_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    r = sub.add_parser(
-        "read", help="a book's printed hands (e-text or OCR) into hand files, repaired by the laws"
-    )
-    r.add_argument("book", metavar="BOOK", help="the book's text (UTF-8)")
-    r.add_argument("--out", required=True, metavar="DIR", help="the folder for the hand files (hand-N.yaml)")
-    r.add_argument(
-        "--style", choices=sorted(STYLES), help="the book's notation (default: detected from the text)"
-    )
-    r.add_argument(
-        "--hand", type=int, action="append", default=[], metavar="N", help="read only hand N (repeatable)"
-    )
-    r.add_argument("--force", action="store_true", help="overwrite hand files that already exist")
-    r.add_argument("--summary", action="store_true", help="print each hand's settled cells and search size")
-    r.add_argument("-q", "--quiet", action="store_true", help="problems only, no closing line")
 
 
 def run_read(args: argparse.Namespace) -> int:
