@@ -151,6 +151,33 @@ def test_an_unknown_name_of_the_package_is_an_attribute_error() -> None:
         from replayer import loads  # type: ignore[attr-defined]  # noqa: F401
 
 
+def test_asking_for_double_dummy_loads_the_solver_alone() -> None:
+    code = (
+        "import json, sys; from replayer.analysis import dds_available; dds_available(); "
+        "print(json.dumps([m for m in sys.modules if m.startswith('replayer.analysis')]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        check=True,
+    )
+    loaded = set(json.loads(done.stdout))
+    assert "replayer.analysis.solver" in loaded
+    assert not loaded & {"replayer.analysis.claims", "replayer.analysis.lines", "replayer.analysis.play"}
+
+
+def test_every_public_name_of_the_analysis_is_its_modules_object() -> None:
+    import replayer.analysis
+    from replayer.analysis import claims, lines, play, solver
+
+    for name in replayer.analysis.__all__:
+        value = getattr(replayer.analysis, name)
+        assert any(getattr(m, name, None) is value for m in (claims, lines, play, solver)), name
+        assert name in dir(replayer.analysis)
+
+
 # ---------------------------------------------------------------------------------------------
 # The parser's copies of values defined deeper down
 

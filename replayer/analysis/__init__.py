@@ -9,10 +9,13 @@ sides and players.  Pure: no file I/O.
 
 from __future__ import annotations
 
-from .claims import ClaimVerdict, Verdict, verify_claims
-from .lines import best_line
-from .play import CardAnalysis, PlayAnalysis, analyse
-from .solver import INSTALL_HINT, dds_available
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .claims import ClaimVerdict, Verdict, verify_claims
+    from .lines import best_line
+    from .play import CardAnalysis, PlayAnalysis, analyse
+    from .solver import INSTALL_HINT, dds_available
 
 __all__ = [
     "INSTALL_HINT",
@@ -25,3 +28,29 @@ __all__ = [
     "dds_available",
     "verify_claims",
 ]
+
+# Each name and its module, imported on first use (PEP 562): asking ``dds_available()`` (a build
+# deciding whether to solve) or importing one module of the package must not load the claims, the
+# lines and the play analysis as well.  (Hidden from mypy, which reads the imports above.)
+_WHERE = {
+    **dict.fromkeys(("ClaimVerdict", "Verdict", "verify_claims"), ".claims"),
+    "best_line": ".lines",
+    **dict.fromkeys(("CardAnalysis", "PlayAnalysis", "analyse"), ".play"),
+    **dict.fromkeys(("INSTALL_HINT", "dds_available"), ".solver"),
+}
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        where = _WHERE.get(name)
+        if where is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib import import_module
+
+        value = getattr(import_module(where, __name__), name)
+        globals()[name] = value  # the next look-up is an ordinary attribute
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
