@@ -11,7 +11,6 @@ a file outside the site's folder.  Screenshots of the panel for a person to look
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import http.client
 import shutil
@@ -38,14 +37,7 @@ TRICK_1 = "    - ♥6 ♥7 ♥10 ♥3\n"
 WRONG_TRICK_1 = "    - ♥6 ♥7 ♥10 ♠3\n"  # Z plays the ♠3, which Y holds (and plays at trick 8)
 PANEL = "#replayer-preview-problems"
 # the command as a teacher types it, with a port the system picks (the line it prints names it)
-COMMAND = [
-    sys.executable,
-    "-c",
-    "import argparse, sys; from replayer.cli.serve import add_parser, run; "
-    "p = argparse.ArgumentParser(); add_parser(p.add_subparsers(dest='command')); "
-    "sys.exit(run(p.parse_args()))",
-    "serve",
-]
+COMMAND = [sys.executable, "-m", "replayer", "serve"]
 
 
 @dataclass
@@ -265,6 +257,7 @@ def test_the_site_served_is_byte_for_byte_what_replayer_build_makes(
     served.printed("Rebuilt")
     status, page = _get(served, "/hand-5.html")
     assert status == 200 and b"/__replayer__/reload.js" in page  # the script is added as it is served
+    assert EDITED.encode() in page and b"replayer-preview-problems" not in page
     monkeypatch.chdir(served.folder)  # the hands named as the preview names them: the pages cite them
     assert main(["build", "hands", "--out", "built", "--no-pdf", "-q"]) == 0
     site, built = _site_files(served.folder / "_site"), _site_files(served.folder / "built")
@@ -290,17 +283,14 @@ def test_no_request_reaches_a_file_outside_the_site(served: Served) -> None:
 def test_a_port_in_use_is_refused_with_a_clear_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from replayer.cli.serve import add_parser, run
+    from replayer.cli.main import main
 
-    parser = argparse.ArgumentParser(prog="replayer")
-    add_parser(parser.add_subparsers(dest="command"))
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        args = parser.parse_args(["serve", str(ROOT / "hands" / "foster-1904"), "--out", str(tmp_path / "s")])
-        args.port = port
-        assert run(args) == 2
+        hands = str(ROOT / "hands" / "foster-1904")
+        assert main(["serve", hands, "--out", str(tmp_path / "s"), "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert f"replayer: port {port} on 127.0.0.1 is in use" in err and "--port" in err
     assert "Traceback" not in err

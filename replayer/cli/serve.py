@@ -12,16 +12,18 @@ import argparse
 import contextlib
 import errno
 import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .parser import DEFAULT_OUT  # lessons.build's, written out there so that no parser needs Jinja2
+
 if TYPE_CHECKING:
+    import threading
+
     from ..lessons.preview import Built
 
 __all__ = ["add_parser", "run"]
 
-DEFAULT_OUT = "_site"  # lessons.build.DEFAULT_OUT, written out so the parser needs no Jinja2
 DEFAULT_PORT = 8000
 
 
@@ -66,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace, templates: Path | None) -> int:
+    import threading
+
     from ..lessons.build import BuildOptions
     from ..lessons.outputs import OutputError
     from ..lessons.preview import Preview, make_server

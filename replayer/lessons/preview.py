@@ -47,6 +47,8 @@ POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
     "base-uri 'none'; form-action 'none'"
 )
+SETTLE = 0.05  # seconds: a change is built once the files have stayed the same this long
+SETTLE_TRIES = 20  # but no later than a second after it was seen, if they keep changing
 KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream: a closed tab is noticed
 
 # The page's own policy allows scripts and styles from 'self' only, so the preview's script and
@@ -380,10 +382,19 @@ class Preview:
         before = snapshot(self.watched(), skip)
         while not stop.wait(interval):
             after = snapshot(self.watched(), skip)
+            if after == before:
+                continue
+            # an editor may save in steps (truncate, write, rename): build once they are done
+            for _ in range(SETTLE_TRIES):
+                if stop.wait(SETTLE):
+                    return
+                again = snapshot(self.watched(), skip)
+                if again == after:
+                    break
+                after = again
             changed = changes(before, after)
             before = after
-            if changed:
-                told(self.build(changed))
+            told(self.build(changed))
 
     # -- telling the pages
 
