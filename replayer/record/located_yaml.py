@@ -9,11 +9,11 @@ never happen, because every scalar stays text.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 import yaml
-from yaml.events import Event
 
 from .diagnostics import Diagnostic, Severity
 from .limits import MAX_DEPTH, MAX_ITEMS, MAX_TEXT_CHARS, MAX_VALUES
@@ -27,10 +27,36 @@ __all__ = [
     "NULL_TAG",
     "TooLarge",
     "compose",
+    "pick_loader",
+    "SLOW_YAML",
 ]
 
-# libyaml's loader when PyYAML was built with it (it gives the same marks, ten times faster).
-_LOADER: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: said once (Python's warnings show a warning once a place) when PyYAML has no libyaml
+SLOW_YAML = (
+    "PyYAML was built without libyaml: hand files are read by its pure-Python parser, about twice "
+    "as slowly (reinstall PyYAML with libyaml, e.g. pip install --force-reinstall --no-binary=pyyaml pyyaml "
+    "with libyaml-dev installed)"
+)
+
+
+def pick_loader(module: object) -> type[yaml.SafeLoader] | type[yaml.CSafeLoader]:
+    """libyaml's loader (it gives the same marks, ten times faster); without it, PyYAML's own, with a
+    RuntimeWarning rather than a silent slowdown."""
+    loader = getattr(module, "CSafeLoader", None)
+    if loader is None:
+        warnings.warn(SLOW_YAML, RuntimeWarning, stacklevel=2)
+        return yaml.SafeLoader
+    return loader  # type: ignore[no-any-return]
+
+
+_LOADER = pick_loader(yaml)
+
+# The event classes, compared by identity in the tree builder's loop.
+_SCALAR = yaml.ScalarEvent
+_MAPPING_START = yaml.MappingStartEvent
+_SEQUENCE_START = yaml.SequenceStartEvent
+_MAPPING_END = yaml.MappingEndEvent
+_SEQUENCE_END = yaml.SequenceEndEvent
 
 STR_TAG = "tag:yaml.org,2002:str"
 NULL_TAG = "tag:yaml.org,2002:null"
@@ -107,53 +133,65 @@ def compose(text: str) -> Node | None:
         parser.dispose()
 
 
-def _build(events: Iterator[Event]) -> Node | None:
-    stack: list[tuple[Node, list[Node]]] = []
+def _build(events: Iterator[Any]) -> Node | None:
+    # One loop over the events, dispatched on the event's exact class (PyYAML's event classes are
+    # final; so the events are typed Any, as isinstance would narrow them), with the limits checked
+    # inline: this runs once for every value of every file read.
+    stack: list[tuple[Node, list[Node], int]] = []  # open collection, its items, its item limit
     anchors: dict[str, Node] = {}
     root: Node | None = None
     documents = 0
     values = 0
     for ev in events:
-        start, end = ev.start_mark, ev.end_mark
-        assert start is not None and end is not None  # the parser marks every event
+        kind = type(ev)
+        start: Mark = ev.start_mark
         node: Node
-        if isinstance(ev, yaml.ScalarEvent):
-            _check_length(ev.value, start)
-            tag = NULL_TAG if not ev.style and ev.value in _NULLS else STR_TAG
-            node = ScalarNode(tag, ev.value, start, end, ev.style)
+        if kind is _SCALAR:
+            value = ev.value
+            if len(value) > MAX_TEXT_CHARS:
+                _check_length(value, start)
+            style = ev.style
+            tag = NULL_TAG if not style and value in _NULLS else STR_TAG
+            node = ScalarNode(tag, value, start, ev.end_mark, style)
             if ev.anchor:
                 anchors[ev.anchor] = node
-        elif isinstance(ev, yaml.CollectionStartEvent):
+            values += 1
+        elif kind is _MAPPING_START or kind is _SEQUENCE_START:
             if len(stack) >= MAX_DEPTH:
                 raise _too_deep(start)
             values = _count(values, 1, start)
-            cls = MappingNode if isinstance(ev, yaml.MappingStartEvent) else SequenceNode
-            coll = cls("", [], start, end, "flow" if ev.flow_style else None)
+            mapping = kind is _MAPPING_START
+            coll = (MappingNode if mapping else SequenceNode)(
+                "", [], start, ev.end_mark, "flow" if ev.flow_style else None
+            )
             if ev.anchor:
                 anchors[ev.anchor] = coll
-            stack.append((coll, []))
+            stack.append((coll, [], 2 * MAX_ITEMS if mapping else MAX_ITEMS))
             continue
-        elif isinstance(ev, yaml.CollectionEndEvent):
-            node, items = stack.pop()
-            node.value = (
-                list(zip(items[0::2], items[1::2], strict=True)) if isinstance(node, MappingNode) else items
-            )
-            node.end_mark = end
-            node.size = 1 + sum(item.size for item in items)
-        elif isinstance(ev, yaml.AliasEvent):
+        elif kind is _MAPPING_END or kind is _SEQUENCE_END:
+            node, items, _limit = stack.pop()
+            node.value = list(zip(items[0::2], items[1::2], strict=True)) if kind is _MAPPING_END else items
+            node.end_mark = ev.end_mark
+            # node.size grew as each item was added: 1 + the items' sizes
+        elif kind is yaml.AliasEvent:
             node = _alias(anchors, ev, start, stack)
-        elif isinstance(ev, yaml.StreamEndEvent):
+            values += node.size
+        elif kind is yaml.StreamEndEvent:
             break
-        elif isinstance(ev, yaml.DocumentStartEvent):
+        elif kind is yaml.DocumentStartEvent:
             documents += 1
             _single_document(documents, start)
             continue
         else:
             continue
-        if not isinstance(ev, yaml.CollectionEndEvent):
-            values = _count(values, node.size, start)
+        if values > MAX_VALUES:
+            _count(values, 0, start)
         if stack:
-            _add_item(stack[-1], node, start)
+            parent, items, limit = stack[-1]
+            items.append(node)
+            parent.size += node.size
+            if len(items) > limit:
+                _too_many_items(parent, start)
         else:
             root = node
     return root
@@ -172,19 +210,16 @@ def _count(values: int, more: int, mark: Mark) -> int:
     return values
 
 
-def _add_item(parent: tuple[Node, list[Node]], node: Node, mark: Mark) -> None:
-    """Append to the open collection; refused past MAX_ITEMS items (or keys) in one collection."""
-    coll, items = parent
-    items.append(node)
+def _too_many_items(coll: Node, mark: Mark) -> None:
+    """Refuse a collection past MAX_ITEMS items (or keys)."""
     mapping = isinstance(coll, MappingNode)
-    if len(items) > (2 * MAX_ITEMS if mapping else MAX_ITEMS):
-        what = "keys" if mapping else "items"
-        message = (
-            f"this {'mapping' if mapping else 'list'} (line {coll.start_mark.line + 1}) has more than "
-            f"{MAX_ITEMS:,} {what}"
-        )
-        hint = "a deal has 13 tricks and a hand a few dozen notes: look for rows or keys repeated by mistake"
-        raise TooLarge(mark, Diagnostic("too-many-items", Severity.ERROR, message, None, hint))
+    what = "keys" if mapping else "items"
+    message = (
+        f"this {'mapping' if mapping else 'list'} (line {coll.start_mark.line + 1}) has more than "
+        f"{MAX_ITEMS:,} {what}"
+    )
+    hint = "a deal has 13 tricks and a hand a few dozen notes: look for rows or keys repeated by mistake"
+    raise TooLarge(mark, Diagnostic("too-many-items", Severity.ERROR, message, None, hint))
 
 
 def _check_length(value: str, mark: Mark) -> None:
@@ -201,7 +236,7 @@ def _too_deep(mark: Mark) -> TooLarge:
 
 
 def _alias(
-    anchors: dict[str, Node], ev: yaml.AliasEvent, mark: Mark, stack: list[tuple[Node, list[Node]]]
+    anchors: dict[str, Node], ev: yaml.AliasEvent, mark: Mark, stack: list[tuple[Node, list[Node], int]]
 ) -> Node:
     """The node an alias (``*name``) stands for; refused inside the collection it names."""
     if ev.anchor not in anchors:
@@ -209,7 +244,7 @@ def _alias(
             None, None, f"found undefined alias {ev.anchor!r}", _error_mark(mark)
         )
     node = anchors[ev.anchor]
-    if any(node is open_node for open_node, _ in stack):
+    if any(node is open_node for open_node, _, _ in stack):
         raise yaml.composer.ComposerError(
             None, None, f"found the alias {ev.anchor!r} inside the collection it names", _error_mark(mark)
         )

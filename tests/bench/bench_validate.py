@@ -9,7 +9,7 @@ A plain script, not a test (pytest collects nothing here):
 The hands come from ``tests/support/handgen.py`` with a fixed seed (generation is not timed);
 each is a complete, legal Bridge Whist hand in one of the varied notations, half of them with
 the deal.  The timed phase runs on one core (the process is pinned to one CPU where the OS
-allows).  Memory: the timed work is run a second time under ``tracemalloc`` (which slows
+allows) and is measured in CPU time (``time.process_time``), best of ``--repeat``.  Memory: the timed work is run a second time under ``tracemalloc`` (which slows
 Python down, so it is not the timed run) for its peak, and ``ru_maxrss`` gives the process's
 peak resident size.
 """
@@ -36,7 +36,7 @@ from replayer.record.reader import load  # noqa: E402
 from replayer.validation.validate import validate  # noqa: E402
 from support.handgen import random_hands  # noqa: E402
 
-TARGET = 2_000  # full hands per second, on one core
+TARGET = 2_500  # full hands per second, on one core (issue 18)
 
 
 def check_all(texts: list[str]) -> tuple[int, int]:
@@ -95,9 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     best = float("inf")
     for _ in range(max(1, args.repeat)):
         gc.collect()
-        t0 = time.perf_counter()
+        t0 = time.process_time()  # CPU time: the machine may be shared
         bad, ndiags = check_all(texts)
-        best = min(best, time.perf_counter() - t0)
+        best = min(best, time.process_time() - t0)
     rate = len(texts) / best
 
     gc.collect()
@@ -112,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         + (f"pinned to CPU {pinned}" if pinned is not None else "not pinned")
     )
     print(
-        f"parse + validate: {len(texts):,} hands in {best:.3f} s = {rate:,.0f} hands/s "
-        f"({best / len(texts) * 1e3:.3f} ms per hand)"
+        f"parse + validate: {len(texts):,} hands in {best:.3f} s of CPU = {rate:,.0f} hands/s "
+        f"({best / len(texts) * 1e6:.0f} µs per hand)"
     )
     print(f"hands with errors: {bad} (expected 0); diagnostics in all: {ndiags}")
     print(
