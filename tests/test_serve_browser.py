@@ -183,9 +183,16 @@ def test_an_edited_note_shows_in_the_open_page_which_reloads_by_itself(browser: 
     tab = _tab(browser, served.folder)
     _open(tab, served)
     tab.expect("main").to_contain_text(NOTE)
+    tab.page.click("#stepper .st-status")
+    tab.press("ArrowRight", 3)  # the stepper mid-trick: its place is in the address
+    where, status = tab.hash(), tab.page.locator("#stepper .st-status").inner_text()
+    assert where, "the stepper put no place in the address"
     served.edit(NOTE, EDITED)
     tab.expect("main").to_contain_text(EDITED, timeout=TIMEOUT)
     assert _reloaded(tab), "the page shows the edit without having been reloaded"
+    tab.page.wait_for_selector("#stepper:not([hidden]) .st-table")
+    assert tab.hash() == where
+    tab.expect("#stepper .st-status").to_have_text(status)  # the reader is where he was
     tab.expect(PANEL).to_have_count(0)
     # the note is the lesson's own: only its page is rendered again, the other four are left as they were
     assert served.printed("Rebuilt 5 lessons").startswith("Rebuilt 5 lessons (1 rendered, 4 unchanged)")
