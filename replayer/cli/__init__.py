@@ -1,4 +1,4 @@
-"""The command line: `replayer validate|show|score|rubber|annotate|build|import|export`."""
+"""The command line: `replayer validate|show|score|rubber|annotate|import|export|build|read|analyse|serve`."""
 
 from .main import main
 
