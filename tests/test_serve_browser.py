@@ -60,16 +60,18 @@ class Served:
         assert old in text, f"{name} has no {old!r}"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
-    def printed(self, text: str, timeout: float = 30.0) -> str:
-        """Wait until a line of standard output holds ``text``; that line."""
+    def printed(self, text: str, timeout: float = 30.0, times: int = 1) -> str:
+        """Wait until ``times`` lines of standard output hold ``text``; the last of them."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for line in list(self.out):
-                if text in line:
-                    return line
+            found = [line for line in list(self.out) if text in line]
+            if len(found) >= times:
+                return found[times - 1]
             assert self.process.poll() is None, f"replayer serve ended early:\n{''.join(self.err)}"
             time.sleep(0.05)
-        raise AssertionError(f"replayer serve never printed {text!r}; it printed:\n{''.join(self.out)}")
+        raise AssertionError(
+            f"replayer serve never printed {text!r} {times} times; it printed:\n{''.join(self.out)}"
+        )
 
     def stop(self) -> int:
         """Ctrl-C, as a person stops it; the exit status."""
@@ -156,12 +158,14 @@ def _axe(tab: Tab) -> list[str]:
     return [f"{v['id']}: {v['help']} ({', '.join(str(n['target']) for n in v['nodes'][:4])})" for v in found]
 
 
-def _get(served: Served, target: str) -> tuple[int, bytes]:
+def _get(served: Served, target: str, host: str | None = None) -> tuple[int, bytes]:
     """A raw request: the path is sent as written (a browser would remove the ``..``)."""
-    host, port = served.url.removeprefix("http://").rstrip("/").split(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    name, port = served.url.removeprefix("http://").rstrip("/").split(":")
+    conn = http.client.HTTPConnection(name, int(port), timeout=10)
     try:
-        conn.request("GET", target)
+        conn.putrequest("GET", target, skip_host=True)
+        conn.putheader("Host", host or f"{name}:{port}")
+        conn.endheaders()
         answer = conn.getresponse()
         return answer.status, answer.read()
     finally:
@@ -241,7 +245,7 @@ def test_an_invalid_edit_shows_its_diagnostics_over_the_last_lesson_until_it_is_
 def test_a_hand_invalid_from_the_start_has_a_page_of_its_diagnostics(browser: Any, served: Served) -> None:
     text = served.hand.read_text(encoding="utf-8").replace(TRICK_1, WRONG_TRICK_1, 1)
     (served.folder / "hands" / "hand-9.yaml").write_text(text, encoding="utf-8")
-    served.printed("1 invalid hand")
+    assert served.printed("Rebuilt").endswith("; 1 invalid hand.\n")
     tab = _tab(browser, served.folder)
     tab.page.goto(served.url + "hand-9.html")
     tab.expect(PANEL).to_be_visible()
@@ -249,6 +253,13 @@ def test_a_hand_invalid_from_the_start_has_a_page_of_its_diagnostics(browser: An
     assert tab.page.locator(f"{PANEL} pre").all_inner_texts() == _diagnostics(served, "hand-9.yaml")
     tab.page.get_by_role("link", name="All hands").click()
     tab.expect("main").to_contain_text("hand-9.yaml")  # the index lists it among the hands not built
+    _close(tab)
+    served.edit(NOTE, EDITED)  # another hand's edit: hand-9 is still not valid, and still said so
+    assert served.printed("Rebuilt", times=2).endswith("; 1 invalid hand.\n")
+    tab = _tab(browser, served.folder)
+    tab.page.goto(served.url + "hand-9.html")
+    tab.expect(PANEL).to_be_visible()
+    assert tab.page.locator(f"{PANEL} pre").all_inner_texts() == _diagnostics(served, "hand-9.yaml")
     _close(tab)
 
 
@@ -285,6 +296,10 @@ def test_no_request_reaches_a_file_outside_the_site(served: Served) -> None:
         assert status == 404, f"{target}: {status}"
         assert b"Hand No. 5" not in body and b"lessons" not in body
     assert _get(served, "/index.html")[0] == 200
+    port = served.url.rstrip("/").rsplit(":", 1)[1]
+    assert _get(served, "/index.html", host=f"localhost:{port}")[0] == 200
+    # the preview's address under another name: a page elsewhere rebinding its name to 127.0.0.1
+    assert _get(served, "/index.html", host=f"rebound.example:{port}")[0] == 403
 
 
 def test_a_port_in_use_is_refused_with_a_clear_message(

@@ -465,6 +465,7 @@ class Preview:
 
 class _Handler(BaseHTTPRequestHandler):
     preview: Preview  # set on the class made for each server
+    hosts: frozenset[str] = frozenset()  # the Host headers it answers: 127.0.0.1:PORT, localhost:PORT
 
     def do_GET(self) -> None:
         self._answer(body=True)
@@ -473,10 +474,16 @@ class _Handler(BaseHTTPRequestHandler):
         self._answer(body=False)
 
     def _answer(self, body: bool) -> None:
-        if urlsplit(self.path).path == EVENTS:
+        if self.headers.get("Host", "") not in self.hosts:
+            # another name for this machine: a page elsewhere reaching in by DNS rebinding
+            reply = Reply(
+                403, b"Forbidden: the preview answers at 127.0.0.1 only\n", "text/plain; charset=utf-8"
+            )
+        elif urlsplit(self.path).path == EVENTS and body:
             self._events()
             return
-        reply = self.preview.reply(self.path)
+        else:
+            reply = self.preview.reply(self.path)
         self.send_response(reply.status)
         self.send_header("Content-Type", reply.content_type)
         self.send_header("Content-Length", str(len(reply.body)))
@@ -517,5 +524,11 @@ class _Server(ThreadingHTTPServer):
 def make_server(preview: Preview, port: int) -> ThreadingHTTPServer:
     """A server for the preview on 127.0.0.1 (never another interface); raises OSError when the
     port is taken or not allowed."""
-    handler = type("PreviewHandler", (_Handler,), {"preview": preview})
-    return _Server(("127.0.0.1", port), handler)
+
+    class Handler(_Handler):  # this server's own: its preview and its port
+        pass
+
+    Handler.preview = preview
+    server = _Server(("127.0.0.1", port), Handler)
+    Handler.hosts = frozenset(f"{name}:{server.server_port}" for name in ("127.0.0.1", "localhost"))
+    return server
