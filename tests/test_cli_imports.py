@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 HAND1 = ROOT / "hands" / "foster-1904" / "hand-1.yaml"
 RUBBER = ROOT / "hands" / "foster-1904" / "example-rubber.rubber.yaml"
 
-#: what no command but those of the lessons needs: the templates, the Markdown, the PDFs, double
-#: dummy (and what endplay's package pulls in), the lessons, the teaching detectors, other formats
+#: what checking, showing and scoring a hand never needs: the templates, the Markdown, the PDFs,
+#: double dummy (and what endplay's package pulls in), the lessons, the teaching notes, PBN and LIN
 HEAVY = (
     "jinja2",
     "markdown_it",
