@@ -33,6 +33,8 @@ EDGE = {
     "lessons/outputs.py",
     "lessons/media.py",
     "lessons/build.py",
+    "lessons/books.py",  # the build's books and front pages
+    "lessons/parallel.py",  # the build's pool of workers
     "lessons/resources.py",
     "cli/main.py",
     "cli/read.py",
@@ -40,6 +42,7 @@ EDGE = {
     "lessons/preview.py",
     "__main__.py",
     "record/schema/build_schema.py",
+    "analysis/dds.py",  # loads the solver's shared library
 }
 IO_NAMES = {"open", "print", "input"}
 IO_MODULES = {"os", "pathlib", "sys", "time", "datetime", "subprocess", "shutil", "logging"}

@@ -3,8 +3,12 @@
 The file-system edge of the lessons: it finds hands, validates them, asks the pure renderers for
 HTML and PDF, and writes the results atomically.  A manifest in the output folder records a content
 hash per lesson (the hand, its neighbours, the templates, the assets and the package version), so an
-unchanged hand is not rendered again.  Every file goes through ``outputs.OutputFolder``: inside
-the output folder, through no symbolic link, under a safe and unique name, written atomically.
+unchanged hand is not rendered again, and the facts of each valid hand file by the hash of its bytes
+(``cache.py``), so an unchanged hand is not even validated again: a build that finds nothing changed
+reads the hands and the manifest, and stops.  The lessons that did change are rendered on every core
+(``parallel.py``); the books' PDFs and the front pages are ``books.py``'s.  Every file goes through
+``outputs.OutputFolder``: inside the output folder, through no symbolic link, under a safe and unique
+name, written atomically.
 """
 
 from __future__ import annotations
@@ -16,41 +20,43 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-
-import jinja2
+from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..record.diagnostics import Diagnostic, Severity
-from ..teaching.annotate import TECHNIQUES, detector_names
 from ..validation.files import Checked, check_file, find_hands
-from .fonts import WEB_FONTS, fonts_key, site_characters, web_fonts
-from .handout import QuizBook, QuizBuild, quiz_entries, write_quizzes
-from .html import (
-    Book,
-    BookView,
-    IndexEntry,
-    Nav,
-    file_size,
-    hand_heading,
-    make_environment,
-    render_corpus_front,
-    render_index,
-    render_lesson,
-    render_page,
-    technique_index,
+from .books import (
+    CORPUS_PDF,
+    MAKES_PAGE,
+    MANIFEST,
+    SITE_PAGES,
+    TECHNIQUES_PAGE,
+    Built,
+    Context,
+    Hand,
+    build_pdfs,
+    group,
+    remove_stale_pdfs,
+    shown,
+    write_index_pages,
 )
-from .media import LessonImages, lesson_images, publish_images, refused_fetches
-from .model import MAKE_TECHNIQUE, Lesson, lesson_model
-from .outputs import Names, OutputError, OutputFolder, OutputNotOurs, href, site_path
-from .pages import exercises, technique_definitions
+from .cache import HandFacts, LessonSummary, content_key, strings
+from .fonts import WEB_FONTS
+from .outputs import Names, OutputFolder, OutputNotOurs, href
+from .parallel import Rendered, RenderSetup, RenderTask, default_jobs, render_lessons
 from .resources import assets_dir, templates_dir
+from .views import Book, Nav
+
+if TYPE_CHECKING:
+    from .media import LessonImages
 
 __all__ = [
     "BuildOptions",
     "BuildReport",
     "build_site",
+    "CORPUS_PDF",
     "DEFAULT_OUT",
     "LessonSummary",
     "MANIFEST",
@@ -58,10 +64,8 @@ __all__ = [
 ]
 
 DEFAULT_OUT = "_site"
-MANIFEST = ".replayer-build.json"
 TEMPLATES = templates_dir()
 ASSETS = assets_dir()
-CORPUS_PDF = "all-hands.pdf"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +88,12 @@ class BuildReport:
     corpus_pdf: bool = False
     pdf_error: str | None = None  # why no PDFs could be made, when they were asked for
     book_pdfs: list[str] = field(default_factory=list)  # each book's own PDF, when the site has several
+    checked: int = 0  # hand files validated by this build (the others were unchanged since the last)
     #: seconds spent in each stage: "check" (read, validate, replay), "lesson model" (the notes, the
-    #: double-dummy layer), "HTML", "lesson PDFs", "book PDFs", "index pages"
+    #: double-dummy layer), "HTML", "lesson PDFs", "book PDFs", "index pages"; a lesson's stages are
+    #: its worker's, so with several workers they add up to more than the build's wall time
     stages: dict[str, float] = field(default_factory=dict)
-    stages_cpu: dict[str, float] = field(default_factory=dict)  # the same, in this process's CPU time
+    stages_cpu: dict[str, float] = field(default_factory=dict)  # the same, in CPU time
 
     @contextmanager
     def timed(self, stage: str) -> Iterator[None]:
@@ -96,127 +102,25 @@ class BuildReport:
         try:
             yield
         finally:
-            self.stages[stage] = self.stages.get(stage, 0.0) + time.perf_counter() - started
-            self.stages_cpu[stage] = self.stages_cpu.get(stage, 0.0) + time.process_time() - cpu
+            self.add(stage, time.perf_counter() - started, time.process_time() - cpu)
+
+    def add(self, stage: str, seconds: float, cpu: float) -> None:
+        self.stages[stage] = self.stages.get(stage, 0.0) + seconds
+        self.stages_cpu[stage] = self.stages_cpu.get(stage, 0.0) + cpu
 
 
 @dataclass(frozen=True, slots=True)
-class LessonSummary:
-    """A lesson's facts for the index, the technique page and the corpus PDF, kept in the manifest
-    so that an unchanged hand needs no lesson model on the next build."""
+class _Plan:
+    """A lesson as the build sees it before rendering: its key, its place and its images; its
+    summary when the manifest shows it unchanged (None: it is to be rendered)."""
 
-    title: str
-    citation: str
-    contract: str
-    result: str  # the book's result line, or what the cards give
-    techniques: tuple[str, ...]
-    technique_tricks: tuple[tuple[str, tuple[int, ...]], ...]  # technique -> the tricks that show it
-    score: str = ""  # the score before the deal, as the facts give it ("A–B 20, Y–Z 8")
-    make: str = ""  # the engine's note on the make (Markdown), "" when it has none
-    make_id: str = ""  # that note's anchor on the lesson page
-
-    _TEXTS = ("title", "citation", "contract", "result", "score", "make", "make_id")
-
-    @classmethod
-    def of(cls, lesson: Lesson) -> LessonSummary:
-        make = next((n for n in lesson.notes if n.technique == MAKE_TECHNIQUE), None)
-        return cls(
-            lesson.title,
-            lesson.citation,
-            lesson.contract,
-            lesson.result or lesson.outcome,
-            lesson.techniques,
-            lesson.technique_tricks,
-            dict(lesson.facts).get("Score before the deal", ""),
-            make.text if make is not None else "",
-            make.id if make is not None else "",
-        )
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            **{k: getattr(self, k) for k in self._TEXTS},
-            "techniques": list(self.techniques),
-            "technique_tricks": [[k, list(v)] for k, v in self.technique_tricks],
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> LessonSummary | None:
-        """The summary an earlier build kept, or None when the manifest does not hold one."""
-        if not isinstance(data, dict):
-            return None
-        texts = [data.get(k) for k in cls._TEXTS]
-        techniques, tricks = data.get("techniques"), data.get("technique_tricks")
-        if not all(isinstance(t, str) for t in texts) or not isinstance(techniques, list):
-            return None
-        if not isinstance(tricks, list) or not all(_technique_entry(e) for e in tricks):
-            return None
-        title, citation, contract, result, score, make, make_id = (str(t) for t in texts)
-        return cls(
-            title,
-            citation,
-            contract,
-            result,
-            tuple(_strings(techniques)),
-            tuple((str(k), tuple(int(t) for t in v)) for k, v in tricks),
-            score,
-            make,
-            make_id,
-        )
-
-
-def _technique_entry(value: object) -> bool:
-    """``[technique, [trick, …]]`` as the manifest keeps it."""
-    return (
-        isinstance(value, list)
-        and len(value) == 2
-        and isinstance(value[0], str)
-        and isinstance(value[1], list)
-        and all(isinstance(t, int) for t in value[1])
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class _Hand:
-    """A valid hand the build found, and where its lesson goes."""
-
-    checked: Checked
-    slug: str  # foster-1904/hand-5
-    title: str
-    book: Book
-    number: str = ""  # the book's number for the hand
-    theme: str | None = None  # the book's heading for it
-
-
-@dataclass(frozen=True, slots=True)
-class _Built:
-    """A hand's lesson once built (or found unchanged): its content key, summary and manifest entry."""
-
-    hand: _Hand
+    hand: Hand
     key: str
-    summary: LessonSummary
+    nav: Nav
+    images: LessonImages
     entry: dict[str, object]
-
-    @property
-    def slug(self) -> str:
-        return self.hand.slug
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """What every step of one build shares."""
-
-    out: Path
-    site: OutputFolder  # every file of the build is written, read back and removed through it
-    options: BuildOptions
-    env: jinja2.Environment
-    base_key: str  # the hash of what every lesson depends on: the version, templates, assets, layers
-    with_dd: bool  # the lessons carry the double-dummy layer (endplay is installed)
-    dd_cache: dict[str, int]
-    progress: Callable[[int, int, str], None] | None
-
-    def tell(self, n: int, total: int, what: str) -> None:
-        if self.progress:
-            self.progress(n, total, what)
+    summary: LessonSummary | None
+    old_pdf_key: str | None = None  # the key of its PDF in the site, when there is one
 
 
 def _natural(text: str) -> list[object]:
@@ -224,12 +128,6 @@ def _natural(text: str) -> list[object]:
     a run of digits compares by its length, then its text: no int() of a name's digits."""
     parts = re.split(r"([0-9]+)", text)
     return [(len(p.lstrip("0")), p.lstrip("0")) if i % 2 else p.lower() for i, p in enumerate(parts)]
-
-
-def _shown(text: str) -> str:
-    """A file name as a page can show it: bytes that were not UTF-8 (kept by Python as surrogates)
-    become U+FFFD, where encoding the page would fail."""
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _slug(path: Path, roots: list[Path]) -> str:
@@ -242,15 +140,19 @@ def _slug(path: Path, roots: list[Path]) -> str:
     return path.stem
 
 
-def _digest_tree(folders: Iterable[Path]) -> str:
+def _digest_tree(folders: Iterable[Path]) -> tuple[str, bool]:
+    """The hash of every file under ``folders``, and whether a template names ``source_path``."""
     h = hashlib.sha256()
+    source_path = False
     for folder in folders:
         if not folder.is_dir():
             continue
         for f in sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")):
+            data = f.read_bytes()
             h.update(f.relative_to(folder).as_posix().encode())
-            h.update(hashlib.sha256(f.read_bytes()).digest())
-    return h.hexdigest()
+            h.update(hashlib.sha256(data).digest())
+            source_path = source_path or b"source_path" in data
+    return h.hexdigest(), source_path
 
 
 def _open_site(out: Path) -> tuple[OutputFolder, dict[str, object] | None]:
@@ -274,13 +176,18 @@ def _manifest(data: dict[str, object]) -> bytes:
 
 
 def build_site(
-    paths: list[str], options: BuildOptions, progress: Callable[[int, int, str], None] | None = None
+    paths: list[str],
+    options: BuildOptions,
+    progress: Callable[[int, int, str], None] | None = None,
+    jobs: int | None = None,
 ) -> BuildReport:
     """Build the site; never raises on a hand's content (invalid hands are reported, the rest built).
 
-    The steps: refuse a foreign output folder, find and check the hands, render the lessons that
-    changed since the last build (and their PDFs), assemble the corpus PDF, write the index pages,
-    remove what an earlier build wrote for hands now gone, and record it all in the manifest."""
+    The steps: refuse a foreign output folder, find the hands and check those that changed, render
+    the lessons that changed since the last build (and their PDFs) on ``jobs`` processes (default:
+    every core), assemble the books' PDFs, write the index pages, remove what an earlier build wrote
+    for hands now gone, and record it all in the manifest.  WeasyPrint is imported (and found
+    missing, when it is) only when a PDF is to be made."""
     started = time.perf_counter()
     report = BuildReport()
     site, previous = _open_site(options.out)
@@ -288,40 +195,57 @@ def build_site(
     if previous is None:  # a new folder: mark it ours before anything else, so a killed build resumes
         site.write(MANIFEST, _manifest({"version": __version__, "lessons": {}}))
         previous = {}
-    if options.pdf:
-        options = _with_pdf_if_possible(options, report)
     ctx = _context(site, options, progress)
-    dd_size = len(ctx.dd_cache)
-    hands = _check_hands(ctx, files, [Path(p) for p in paths if Path(p).is_dir()], report)
+    hands = _check_hands(ctx, files, [Path(p) for p in paths if Path(p).is_dir()], previous, report)
     old_lessons = _mapping(previous.get("lessons"))
     site.check_folders(["assets/lesson.css"] + [h.slug + ".html" for h in hands])  # no link to write through
+    images = _images(hands, report)
+    plans = _plans(ctx, hands, images, old_lessons)
+    if options.pdf and _pdf_work(ctx, plans, previous):
+        from . import pdf
+
+        report.pdf_error = pdf.pdf_unavailable()
+        if report.pdf_error is not None:
+            ctx = _context(site, replace(options, pdf=False), progress)
+            plans = _plans(ctx, hands, images, old_lessons)
     _copy_assets(site)
-    built = [
-        _build_lesson(ctx, hands, i, _mapping(old_lessons.get(hand.slug)), report)
-        for i, hand in enumerate(hands)
-    ]
-    groups = _group(built)
+    built, dd_known = _build_lessons(ctx, plans, report, default_jobs() if jobs is None else jobs)
+    _finish(ctx, built, previous, report, dd_known)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _finish(
+    ctx: Context, built: list[Built], previous: dict[str, object], report: BuildReport, dd_known: int
+) -> None:
+    """After the lessons: the books' PDFs, the handouts, the front pages, the web fonts; what an
+    earlier build made and this one did not, removed; the solver's cache and the manifest."""
+    from .handout import QuizBook, QuizBuild, write_quizzes
+
+    site, groups = ctx.site, group(built)
     with report.timed("book PDFs"):
-        manifest: dict[str, object] = {"version": __version__, **_build_pdfs(ctx, groups, previous, report)}
+        manifest: dict[str, object] = {"version": __version__, **build_pdfs(ctx, groups, previous, report)}
     with report.timed("quiz PDFs"):  # each book's decision points, beside its lessons (handout.py)
         taken = SITE_PAGES + tuple(b.slug for b in built) + tuple(g.anchor for g in groups)
         quiz = QuizBuild(ctx.base_key, __version__, ctx.options, previous.get("quizzes"), taken, MANIFEST)
         books = [QuizBook.of(g.book.heading, [(b.slug, b.entry) for b in g.built]) for g in groups]
-        manifest["quizzes"], quizzes = write_quizzes(site, ctx.env, books, quiz)
+        manifest["quizzes"], quizzes = write_quizzes(site, lambda: ctx.env, books, quiz)
     with report.timed("index pages"):
-        _write_index_pages(ctx, groups, report, quizzes)
+        manifest["pages"] = write_index_pages(ctx, groups, report, quizzes, previous.get("pages"))
     with report.timed("web fonts"):
-        manifest["fonts"] = _write_fonts(site, built, previous.get("fonts"))
-    _remove_stale(site, old_lessons, built)
-    _remove_stale_pdfs(site, previous, manifest)
-    if len(ctx.dd_cache) != dd_size:
+        fonts_input = hashlib.sha256("\0".join([str(manifest["pages"])] + [b.key for b in built]).encode())
+        manifest["fonts_input"] = fonts_input.hexdigest()
+        manifest["fonts"] = _write_fonts(ctx, built, previous, manifest["fonts_input"])
+    _remove_stale(site, _mapping(previous.get("lessons")), built)
+    remove_stale_pdfs(site, previous, manifest)
+    if len(ctx.dd_cache) != dd_known:
         site.write(DD_CACHE, (json.dumps(ctx.dd_cache, sort_keys=True) + "\n").encode("utf-8"))
+    kept = ((b.hand.text_key, b.hand.facts.to_json(str(b.hand.path))) for b in built)
+    manifest["hands"] = {key: facts for key, facts in kept if facts is not None}
     manifest["lessons"] = {b.slug: b.entry for b in built}
     site.write(MANIFEST, _manifest(manifest))
     site.remove_temporaries()
     report.diagnostics.extend(site.warnings)
-    report.seconds = time.perf_counter() - started
-    return report
 
 
 def _distinct(files: list[Path]) -> list[Path]:
@@ -336,91 +260,217 @@ def _distinct(files: list[Path]) -> list[Path]:
     return out
 
 
-def _with_pdf_if_possible(options: BuildOptions, report: BuildReport) -> BuildOptions:
-    """The options, without PDFs when WeasyPrint cannot run here (the report says why)."""
-    from .pdf import pdf_unavailable
-
-    report.pdf_error = pdf_unavailable()
-    if report.pdf_error is None:
-        return options
-    return BuildOptions(options.out, options.templates, False, options.force)
-
-
 def _context(
     site: OutputFolder, options: BuildOptions, progress: Callable[[int, int, str], None] | None
-) -> _Context:
-    """The templates, the double-dummy layer and its cache, and the key every lesson depends on."""
+) -> Context:
+    """The templates, the double-dummy layer, and the key every lesson depends on."""
     from ..analysis import dds_available
 
     template_dirs = ([str(options.templates)] if options.templates else []) + [str(TEMPLATES)]
     with_dd = dds_available() is None  # the lessons carry the double-dummy layer only with endplay
+    templates, source_path = _digest_tree([Path(d) for d in template_dirs])
     base_key = hashlib.sha256(
         "\0".join(
-            (
-                __version__,
-                _digest_tree([Path(d) for d in template_dirs]),
-                _digest_tree([ASSETS]),
-                str(options.pdf),
-                str(with_dd),
-            )
+            (__version__, templates, _digest_tree([ASSETS])[0], str(options.pdf), str(with_dd))
         ).encode()
     ).hexdigest()
-    return _Context(
-        site.root,
-        site,
-        options,
-        make_environment(template_dirs),
-        base_key,
-        with_dd,
-        _load_dd_cache(site) if with_dd else {},
-        progress,
+    return Context(
+        site.root, site, options, tuple(template_dirs), base_key, with_dd, {}, progress, source_path
     )
 
 
-def _check_hands(ctx: _Context, files: list[Path], roots: list[Path], report: BuildReport) -> list[_Hand]:
-    """Validate every hand file: the valid ones, in natural order of their slugs, become lessons;
-    the invalid ones and every diagnostic go to the report.  Each lesson's slug is made safe and
-    unique (``outputs.Names``): two hands never share a page, and none takes a page of the site."""
-    valid: list[tuple[Checked, str]] = []
+def _check_hands(
+    ctx: Context, files: list[Path], roots: list[Path], previous: dict[str, object], report: BuildReport
+) -> list[Hand]:
+    """Validate every hand file that changed since the last build (the facts of the others are in
+    the manifest, by the hash of their bytes): the valid ones, in natural order of their slugs,
+    become lessons; the invalid ones and every diagnostic go to the report.  Each lesson's slug is
+    made safe and unique (``outputs.Names``): two hands never share a page, and none takes a page
+    of the site."""
+    known = _mapping(previous.get("hands"))
+    valid: list[tuple[Hand, str]] = []
     for n, path in enumerate(files, 1):
         ctx.tell(n, len(files), f"checking {path}")
         with report.timed("check"):
-            checked = check_file(path)
-        report.diagnostics.extend(checked.diagnostics)
-        errors = [d for d in checked.diagnostics if d.severity is Severity.ERROR]
-        if errors or checked.game is None or checked.record is None:
-            report.invalid.append(checked)
+            hand = _check_hand(path, known)
+        report.checked += isinstance(hand, Checked) or hand.checked is not None
+        if isinstance(hand, Checked):
+            report.diagnostics.extend(hand.diagnostics)
+            report.invalid.append(hand)
             continue
-        valid.append((checked, _slug(path, roots)))
-    books = {slug: Book.of(checked.record, slug) for checked, slug in valid if checked.record is not None}
+        report.diagnostics.extend(hand.facts.diagnostics)
+        valid.append((hand, _slug(path, roots)))
+    books = {slug: hand.facts.book_of(slug) for hand, slug in valid}
     valid.sort(key=lambda v: (books[v[1]].order, _natural(v[1])))  # the index's order: by book, then file
     names = Names(reserved=SITE_PAGES)
-    hands: list[_Hand] = []
-    for checked, slug in valid:
-        record = checked.record
-        assert record is not None
+    hands = []
+    for hand, slug in valid:
         *folders, stem = slug.split("/")
-        title = record.title.value if record.title is not None else _shown(record.path)
-        src = record.source
-        hands.append(
-            _Hand(
-                checked,
-                "/".join(names.give(tuple(folders), stem, ".html")),
-                title,
-                books[slug],
-                src.hand.value if src is not None and src.hand is not None else "",
-                src.theme.value if src is not None and src.theme is not None else None,
-            )
-        )
+        name = "/".join(names.give(tuple(folders), stem, ".html"))
+        hands.append(replace(hand, slug=name, book=books[slug]))
     return hands
 
 
-def _nav(ctx: _Context, hands: list[_Hand], i: int) -> Nav:
+def _check_hand(path: Path, known: dict[str, object]) -> Hand | Checked:
+    """The hand at ``path``, from the manifest's facts when its bytes are as the last build found
+    them, else validated; an invalid hand's validation (``Checked``)."""
+    from .media import image_refs
+
+    try:
+        text = path.read_bytes()
+    except OSError:
+        text = None
+    key = content_key(__version__, text) if text is not None else ""
+    facts = HandFacts.from_json(known.get(key), str(path)) if key else None
+    checked = None
+    if facts is None:
+        checked = check_file(path)
+        if (
+            checked.game is None
+            or checked.record is None
+            or any(d.severity is Severity.ERROR for d in checked.diagnostics)
+        ):
+            return checked
+        facts = HandFacts.of(checked, image_refs(checked.record))
+        if text is None:  # unreadable a moment ago, read now: its key is of what was validated
+            text = path.read_bytes()
+            key = content_key(__version__, text)
+    assert text is not None
+    title = facts.title if facts.title is not None else shown(str(path))
+    return Hand(path, text, key, facts, "", title, Book("", "", None, ""), checked)
+
+
+def _images(hands: list[Hand], report: BuildReport) -> list[LessonImages]:
+    """Each hand's Markdown images, read and checked on every build: a refused one is reported each
+    time, and a changed image file renders the lesson again (its copy's name is its content's hash)."""
+    from .media import sort_images
+
+    found = [sort_images(h.path, h.slug, h.facts.images) for h in hands]
+    for images in found:
+        report.diagnostics.extend(images.refusals)
+    return found
+
+
+def _plans(
+    ctx: Context, hands: list[Hand], images: list[LessonImages], old: dict[str, object]
+) -> list[_Plan]:
+    return [_plan(ctx, hands, i, images[i], _mapping(old.get(hand.slug))) for i, hand in enumerate(hands)]
+
+
+def _plan(ctx: Context, hands: list[Hand], i: int, images: LessonImages, old: dict[str, object]) -> _Plan:
+    """The i-th lesson's key, and whether the manifest shows it unchanged; ``old`` is its entry in
+    the previous manifest.  The key is of what the lesson's pages show: the path of the hand file
+    as it was typed (``hands/``, ``./hands``, an absolute path) only when a template shows it."""
+    hand = hands[i]
+    nav = _nav(ctx, hands, i)
+    shown_nav = nav if ctx.source_path_shown else replace(nav, source_path="")
+    parts = (ctx.base_key, hand.title, repr(shown_nav), images.key())
+    key = hashlib.sha256(
+        b"\0".join([parts[0].encode(), hand.text, *(p.encode("utf-8", "surrogateescape") for p in parts[1:])])
+    ).hexdigest()
+    pages = [hand.slug + ".html"] + ([hand.slug + ".pdf"] if ctx.options.pdf else [])
+    entry: dict[str, object] = {"key": key, "files": pages + sorted(images.files)}
+    summary = LessonSummary.from_json(old.get("summary"))
+    fresh = (
+        not ctx.options.force
+        and old.get("key") == key
+        and all(ctx.site.is_file(f) for f in pages + sorted(images.files))
+    )
+    if not fresh or summary is None:
+        pdf_key = old.get("pdf_key")
+        there = isinstance(pdf_key, str) and ctx.options.pdf and ctx.site.is_file(hand.slug + ".pdf")
+        return _Plan(
+            hand, key, nav, images, entry, None, pdf_key if there and isinstance(pdf_key, str) else None
+        )
+    if "pdf_key" in old:
+        entry["pdf_key"] = old["pdf_key"]
+    entry["quiz"] = old.get("quiz", [])  # the lesson's decision points, for the quiz handout
+    entry["summary"] = summary.to_json()
+    return _Plan(hand, key, nav, images, entry, summary)
+
+
+def _pdf_work(ctx: Context, plans: list[_Plan], previous: dict[str, object]) -> bool:
+    """Whether this build makes a PDF: a lesson to render, or a book's PDF or a handout to make
+    again.  Only then is WeasyPrint imported, to see whether it can run here."""
+    if any(p.summary is None for p in plans):
+        return True
+    from .books import book_keys
+
+    built = [Built(p.hand, p.key, p.summary, p.entry) for p in plans if p.summary is not None]
+    handouts = _mapping(previous.get("quizzes"))
+    return not book_keys(ctx, group(built), previous) or not all(ctx.site.is_file(n) for n in handouts)
+
+
+def _build_lessons(
+    ctx: Context, plans: list[_Plan], report: BuildReport, jobs: int
+) -> tuple[list[Built], int]:
+    """Every lesson: the unchanged ones as the manifest has them, the others rendered (on ``jobs``
+    processes) and written in order.  The lessons, and the size of the solver's cache before."""
+    stale = [i for i, p in enumerate(plans) if p.summary is None]
+    if stale and ctx.with_dd:
+        ctx.dd_cache.update(_load_dd_cache(ctx.site))  # read only when a lesson is to be rendered
+    dd_known = len(ctx.dd_cache)
+    for i in stale:  # the PDF reads the page's images from the site: they are written first
+        for rel, data in plans[i].images.files.items():
+            ctx.site.write(rel, data)
+    tasks = [_task(ctx, plans[i]) for i in stale]
+    setup = RenderSetup(ctx.template_dirs, ctx.base_key, __version__, ctx.with_dd, ctx.dd_cache)
+    rendered: dict[int, Rendered] = {}
+    told = 0
+
+    def take(n: int, result: Rendered) -> None:
+        nonlocal told
+        i = stale[n]
+        while told <= i:  # the lessons up to this one, in order, as a build in one process tells them
+            ctx.tell(told + 1, len(plans), f"rendering {plans[told].hand.slug}")
+            told += 1
+        _write_lesson(ctx, plans[i], result, report)
+        rendered[i] = result
+
+    render_lessons(tasks, setup, jobs, take)
+    while told < len(plans):
+        ctx.tell(told + 1, len(plans), f"rendering {plans[told].hand.slug}")
+        told += 1
+    built = []
+    for i, p in enumerate(plans):
+        summary = p.summary if p.summary is not None else rendered[i].summary
+        if p.summary is None:
+            report.rendered += 1
+        else:
+            report.unchanged += 1
+        report.lessons += 1
+        built.append(Built(p.hand, p.key, summary, p.entry))
+    return built, dd_known
+
+
+def _task(ctx: Context, plan: _Plan) -> RenderTask:
+    page = str(ctx.out / (plan.hand.slug + ".html"))
+    return RenderTask(plan.hand.path, plan.nav, plan.images, page, ctx.options.pdf, plan.old_pdf_key)
+
+
+def _write_lesson(ctx: Context, plan: _Plan, result: Rendered, report: BuildReport) -> None:
+    """A rendered lesson's page and PDF written; its manifest entry completed."""
+    for stage, seconds, cpu in result.stages:
+        report.add(stage, seconds, cpu)
+    ctx.dd_cache.update(result.solved)
+    slug, entry = plan.hand.slug, plan.entry
+    entry["quiz"] = result.quiz
+    ctx.site.write(slug + ".html", result.page)
+    if result.pdf_key is not None:
+        entry["pdf_key"] = result.pdf_key
+    if result.pdf is not None:
+        ctx.site.write(slug + ".pdf", result.pdf)
+        report.diagnostics.extend(result.diagnostics)
+        report.pdfs += 1
+    entry["summary"] = result.summary.to_json()
+
+
+def _nav(ctx: Context, hands: list[Hand], i: int) -> Nav:
     """Where the i-th lesson sits: links to the index, its neighbours and its PDF, relative to it."""
     slug = hands[i].slug
     root = "../" * slug.count("/")
 
-    def link(other: _Hand) -> tuple[str, str]:
+    def link(other: Hand) -> tuple[str, str]:
         rel = os.path.relpath(ctx.out / (other.slug + ".html"), (ctx.out / slug).parent)
         return href(rel.replace(os.sep, "/")), other.title
 
@@ -430,92 +480,17 @@ def _nav(ctx: _Context, hands: list[_Hand], i: int) -> Nav:
         prev=link(hands[i - 1]) if i > 0 else None,
         next=link(hands[i + 1]) if i + 1 < len(hands) else None,
         pdf=href(Path(slug).name + ".pdf") if ctx.options.pdf else None,
-        source_path=_shown(hands[i].checked.path.as_posix()),
+        source_path=shown(hands[i].path.as_posix()),
     )
 
 
-def _build_lesson(
-    ctx: _Context, hands: list[_Hand], i: int, old: dict[str, object], report: BuildReport
-) -> _Built:
-    """The i-th lesson: rendered (with its PDF) unless the manifest shows it unchanged; ``old`` is
-    its entry in the previous manifest."""
-    hand = hands[i]
-    ctx.tell(i + 1, len(hands), f"rendering {hand.slug}")
-    nav = _nav(ctx, hands, i)
-    text = hand.checked.path.read_bytes()
-    # the hand's Markdown images, read and checked on every build: a refused one is reported each
-    # time, and a changed image file renders the lesson again (its copy's name is its content's hash)
-    images = lesson_images(hand.checked, hand.slug)
-    report.diagnostics.extend(images.refusals)
-    parts = (ctx.base_key.encode(), text, repr(nav).encode(), images.key().encode())
-    key = hashlib.sha256(b"\0".join(parts)).hexdigest()
-    pages = [hand.slug + ".html"] + ([hand.slug + ".pdf"] if ctx.options.pdf else [])
-    entry: dict[str, object] = {"key": key, "files": pages + sorted(images.files)}
-    summary = LessonSummary.from_json(old.get("summary"))
-    fresh = (
-        not ctx.options.force
-        and old.get("key") == key
-        and all(ctx.site.is_file(f) for f in pages + sorted(images.files))
-    )
-    if fresh and summary is not None:
-        report.unchanged += 1
-        if "pdf_key" in old:
-            entry["pdf_key"] = old["pdf_key"]
-        entry["quiz"] = old.get("quiz", [])  # the lesson's decision points, for the quiz handout
-    else:
-        summary = _render_lesson(ctx, hand, nav, images, old, entry, report)
-        report.rendered += 1
-    entry["summary"] = summary.to_json()
-    report.lessons += 1
-    return _Built(hand, key, summary, entry)
-
-
-def _render_lesson(
-    ctx: _Context,
-    hand: _Hand,
-    nav: Nav,
-    images: LessonImages,
-    old: dict[str, object],
-    entry: dict[str, object],
-    report: BuildReport,
-) -> LessonSummary:
-    """Write a lesson's page, and its PDF when the print page changed; its PDF key goes in ``entry``."""
-    game, record = hand.checked.game, hand.checked.record
-    assert game is not None and record is not None
-    with report.timed("lesson model"):
-        lesson = lesson_model(game, record, hand.checked.diagnostics, ctx.dd_cache, double_dummy=ctx.with_dd)
-    # the hand's images copied into media/ beside the page; a refused one is shown as its alt text
-    lesson = publish_images(lesson, images, ctx.site.write)
-    entry["quiz"] = quiz_entries(lesson)
-    html_path = ctx.out / (hand.slug + ".html")
-    with report.timed("HTML"):
-        page = render_lesson(ctx.env, lesson, nav, version=__version__)
-        ctx.site.write(hand.slug + ".html", page.encode("utf-8"))
-    if ctx.options.pdf:
-        from .pdf import render_pdf
-
-        with report.timed("HTML"):
-            html = render_lesson(ctx.env, lesson, nav, version=__version__, for_print=True)
-        # the PDF depends only on the print page: an edit that leaves it alone costs no render
-        pdf_key = hashlib.sha256((ctx.base_key + html).encode("utf-8")).hexdigest()
-        entry["pdf_key"] = pdf_key
-        if old.get("pdf_key") != pdf_key or not ctx.site.is_file(hand.slug + ".pdf"):
-            refused: list[str] = []
-            with report.timed("lesson PDFs"):
-                pdf = render_pdf(html, base_url=str(html_path), refused=refused)
-                ctx.site.write(hand.slug + ".pdf", pdf)
-            report.diagnostics.extend(refused_fetches(hand.checked, refused))
-            report.pdfs += 1
-    return LessonSummary.of(lesson)
-
-
-def _remove_stale(site: OutputFolder, old_lessons: dict[str, object], built: list[_Built]) -> None:
+def _remove_stale(site: OutputFolder, old_lessons: dict[str, object], built: list[Built]) -> None:
     """Files an earlier build wrote for hands that are gone (or PDFs no longer wanted): ours to
     remove.  The manifest is read as untrusted: ``site.remove`` ignores, with a warning, a path that
     is not inside the site or passes through a symbolic link, and spares what this build wrote."""
-    wanted = {f for b in built for f in _strings(b.entry.get("files"))}
+    wanted = {f for b in built for f in strings(b.entry.get("files"))}
     for old in old_lessons.values():
-        for f in _strings(_mapping(old).get("files")):
+        for f in strings(_mapping(old).get("files")):
             if f not in wanted:
                 site.remove(f, MANIFEST)
 
@@ -541,260 +516,33 @@ def _load_dd_cache(site: OutputFolder) -> dict[str, int]:
     )
 
 
-TECHNIQUES_PAGE = "techniques.html"
-MAKES_PAGE = "makes.html"
-#: the site's own pages, by slug: a hand file named like one (index.yaml) gets a lesson named index-2
-SITE_PAGES = ("index", "techniques", "makes", "all-hands")
-
-
-def _strings(value: object) -> list[str]:
-    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
-
-
 def _copy_assets(site: OutputFolder) -> None:
     for src in sorted(ASSETS.rglob("*")):
         if src.is_file() and src.suffix in (".css", ".js", ".txt", ".woff2"):  # the TTFs: _write_fonts
             site.write("assets/" + src.relative_to(ASSETS).as_posix(), src.read_bytes())
 
 
-def _write_fonts(site: OutputFolder, built: list[_Built], old_key: object) -> str:
+def _write_fonts(ctx: Context, built: list[Built], previous: dict[str, object], fonts_input: object) -> str:
     """The web fonts (fonts.py), cut to what every page of the site, its CSS and its script can show;
-    made again only when their key changed.  The key, for the manifest."""
+    made again only when their key changed.  The key, for the manifest.  When no page changed since
+    the last build (``fonts_input``: the keys of every page), its key stands without reading them."""
+    from .fonts import fonts_key, site_characters, web_fonts
+
+    site, old_key = ctx.site, previous.get("fonts")
+    present = all(site.is_file("assets/" + name) for name in WEB_FONTS)
+    if (
+        fonts_input == previous.get("fonts_input")
+        and isinstance(old_key, str)
+        and present
+        and not ctx.options.force
+    ):
+        return old_key
     pages = [b.slug + ".html" for b in built] + ["index.html", TECHNIQUES_PAGE, MAKES_PAGE]
     code = [f.read_bytes() for f in sorted(ASSETS.iterdir()) if f.suffix in (".css", ".js")]
     chars = site_characters([site.read(p) or b"" for p in pages] + code)
     sources = {name: (ASSETS / ttf).read_bytes() for name, ttf in WEB_FONTS.items()}
     key = fonts_key(chars, sources)
-    if key != old_key or not all(site.is_file("assets/" + name) for name in WEB_FONTS):
+    if key != old_key or not present:
         for name, data in web_fonts(chars, sources).items():
             site.write("assets/" + name, data)
     return key
-
-
-def _read_back(site: OutputFolder, rel: str) -> bytes:
-    """A file this build wrote or found unchanged, read back (for the corpus PDF)."""
-    data = site.read(rel)
-    if data is None:
-        raise OutputError(
-            Diagnostic(
-                "output-failed",
-                Severity.ERROR,
-                f"cannot read back {site.root / rel}, written by this build",
-                hint="check the folder and the disk, then build again",
-            )
-        )
-    return data
-
-
-# ------------------------------------------------------------------------------------ the books
-
-
-@dataclass(frozen=True, slots=True)
-class _Group:
-    """One book of the site, its lessons in order, and the names of its section and PDF."""
-
-    book: Book
-    built: tuple[_Built, ...]
-    anchor: str  # the book's own PDF without ".pdf", and its section's id in the index
-    pdf: str  # that PDF, or the corpus PDF when the site holds one book
-
-
-def _group(built: list[_Built]) -> list[_Group]:
-    """The lessons by book, in the books' order (the lessons are sorted by book already).  Each book's
-    PDF is named after its folder (``elwell-1904.pdf``), unique, and never a page of the site or a
-    lesson's PDF at the top of the site."""
-    by_book: dict[Book, list[_Built]] = {}
-    for b in built:
-        by_book.setdefault(b.hand.book, []).append(b)
-    names = Names(reserved=SITE_PAGES + tuple(b.slug for b in built if "/" not in b.slug))
-    groups = []
-    for book, items in by_book.items():
-        folder = Path(items[0].slug).parent.as_posix()
-        stem = (
-            folder.replace("/", "-") if folder != "." else re.sub(r"[^a-z0-9]+", "-", book.short.casefold())
-        )
-        anchor = names.give((), stem.strip("-") or "hands", ".pdf")[0]
-        groups.append(_Group(book, tuple(items), anchor, anchor + ".pdf" if len(by_book) > 1 else CORPUS_PDF))
-    return groups
-
-
-def _entry(ctx: _Context, b: _Built, page: int | None = None) -> IndexEntry:
-    """A hand as the index, the technique page, the makes page and a PDF's contents list it."""
-    s, hand = b.summary, b.hand
-    heading, subtitle = hand_heading(s.title, hand.theme)
-    page_href = href(b.slug + ".html")
-    return IndexEntry(
-        book=hand.book.heading,
-        href=page_href,
-        title=s.title,
-        citation=s.citation,
-        contract=s.contract,
-        result=s.result,
-        techniques=s.techniques,
-        pdf=href(b.slug + ".pdf") if ctx.options.pdf else None,
-        page=page,
-        number=hand.number,
-        heading=heading,
-        subtitle=subtitle,
-        label=f"{hand.book.short}, Hand {hand.number}" if hand.number else f"{hand.book.short}, {heading}",
-        technique_tricks=s.technique_tricks,
-        score=s.score,
-        make=s.make,
-        make_href=f"{page_href}#{s.make_id}" if s.make_id else page_href,
-    )
-
-
-def _view(
-    group: _Group, entries: list[IndexEntry], pdf: str | None = None, size: str = "", quiz: str | None = None
-) -> BookView:
-    book = group.book
-    return BookView(
-        anchor=group.anchor,
-        heading=book.heading,
-        title=book.title or book.heading,
-        author=book.author,
-        year=str(book.year) if book.year is not None else "",
-        short=book.short,
-        entries=tuple(entries),
-        pdf=pdf,
-        pdf_size=size,
-        quiz=quiz,
-    )
-
-
-def _build_pdfs(
-    ctx: _Context, groups: list[_Group], previous: dict[str, object], report: BuildReport
-) -> dict[str, object]:
-    """Each book's PDF (when the site holds more than one book) and the PDF of all the hands, each
-    assembled again only when one of its lessons or the build changed; their keys for the manifest."""
-    if not ctx.options.pdf or not groups:
-        return {}
-    old_books = _mapping(previous.get("books"))
-    books: dict[str, object] = {}
-    if len(groups) > 1:
-        for g in groups:
-            books[g.pdf] = _book_pdf(ctx, [g], g.pdf, _mapping(old_books.get(g.pdf)))
-            report.book_pdfs.append(g.pdf)
-    whole = _book_pdf(
-        ctx, groups, CORPUS_PDF, {"key": previous.get("corpus"), "front": previous.get("front")}
-    )
-    report.corpus_pdf = True
-    return {"corpus": whole["key"], "front": whole["front"], "books": books}
-
-
-def _book_pdf(ctx: _Context, groups: list[_Group], name: str, old: dict[str, object]) -> dict[str, object]:
-    """The PDF ``name`` of these books' lessons, assembled unless the last build made the same."""
-    parts = [ctx.base_key, name] + [g.book.heading for g in groups] + [b.key for g in groups for b in g.built]
-    key = hashlib.sha256("\0".join(parts).encode()).hexdigest()
-    front = old.get("front")
-    if ctx.options.force or old.get("key") != key or not ctx.site.is_file(name):
-        n = sum(len(g.built) for g in groups)
-        ctx.tell(n, n, f"assembling {name}")
-        front = _write_pdf(ctx, groups, name, front)
-    return {"key": key, "front": front}
-
-
-FRONT_CACHE = ".replayer-front.pdf"
-
-
-def _front_cache(name: str) -> str:
-    """Where the front matter of the PDF ``name`` is kept between builds."""
-    return FRONT_CACHE if name == CORPUS_PDF else f".replayer-front-{name}"
-
-
-def _write_pdf(ctx: _Context, groups: list[_Group], name: str, front_key: object) -> str:
-    """Assemble a PDF of books: a title page naming them, the contents, then each lesson's own PDF.
-    The front matter is rendered again only when its page changes.  Returns its key for the manifest."""
-    from .pdf import assemble_corpus, render_pdf
-
-    site = ctx.site
-    lessons = [(b.summary.title, _read_back(site, b.slug + ".pdf")) for g in groups for b in g.built]
-    whole = len(groups) > 1
-    title = "Illustrative hands from the classic bridge books" if whole else groups[0].book.heading
-
-    def front(starts: list[int]) -> bytes:
-        pages = iter(starts)
-        views = [_view(g, [_entry(ctx, b, next(pages)) for b in g.built]) for g in groups]
-        html = render_corpus_front(ctx.env, views, title=title, version=__version__, whole=whole)
-        nonlocal front_key
-        # the stylesheets and fonts too (in base_key): a new print style renders the front again
-        key = hashlib.sha256((ctx.base_key + html).encode("utf-8")).hexdigest()
-        cached = site.read(_front_cache(name)) if key == front_key else None
-        if cached is not None:
-            return cached
-        pdf = render_pdf(html, base_url=str(site.root / "index.html"))
-        site.write(_front_cache(name), pdf)
-        front_key = key
-        return pdf
-
-    # the outline: each book, and its hands under it (one book too)
-    sections = [(g.book.heading, len(g.built)) for g in groups]
-    site.write(name, assemble_corpus(front, lessons, title=title, sections=sections))
-    return str(front_key)
-
-
-def _remove_stale_pdfs(site: OutputFolder, previous: dict[str, object], manifest: dict[str, object]) -> None:
-    """The PDFs an earlier build made that this one did not: the corpus PDF when no PDFs were made,
-    a book's PDF (and its cached front matter) when the book is gone or the site holds one book."""
-    if "corpus" not in manifest and previous.get("corpus"):
-        site.remove(CORPUS_PDF, MANIFEST)
-    wanted = _mapping(manifest.get("books"))
-    for name in _mapping(previous.get("books")):
-        if name not in wanted:
-            site.remove(name, MANIFEST)
-            if site_path(name) is not None and "/" not in name:
-                site.remove_own(_front_cache(name))
-
-
-def _write_index_pages(
-    ctx: _Context, groups: list[_Group], report: BuildReport, quizzes: dict[str, str]
-) -> None:
-    """The front page (every book and its hands, its PDFs, and the hands that could not be built),
-    the technique index and the make exercises with the make of every hand."""
-
-    def pdf_of(group: _Group) -> tuple[str | None, str]:
-        if not report.corpus_pdf:
-            return None, ""
-        size = ctx.site.size(group.pdf)
-        return href(group.pdf), file_size(size) if size is not None else ""
-
-    books = [
-        _view(
-            g,
-            [_entry(ctx, b) for b in g.built],
-            *pdf_of(g),
-            quiz=href(q) if (q := quizzes.get(g.book.heading)) else None,
-        )
-        for g in groups
-    ]
-    problems = [
-        _shown(
-            f"{c.path}: {sum(d.severity is Severity.ERROR for d in c.diagnostics)} problem(s); run replayer validate {c.path}"
-        )
-        for c in report.invalid
-    ]
-    corpus_size = ctx.site.size(CORPUS_PDF) if report.corpus_pdf else None
-    index = render_index(
-        ctx.env,
-        books,
-        version=__version__,
-        corpus_pdf=CORPUS_PDF if report.corpus_pdf else None,
-        problems=problems,
-        extra={
-            "techniques_page": TECHNIQUES_PAGE,
-            "makes_page": MAKES_PAGE,
-            "corpus_size": file_size(corpus_size) if corpus_size is not None else "",
-        },
-    )
-    ctx.site.write("index.html", index.encode("utf-8"))
-    order = [MAKE_TECHNIQUE] + [TECHNIQUES[n] for n in detector_names()]
-    techniques = render_page(
-        ctx.env,
-        "techniques.html",
-        version=__version__,
-        techniques=technique_index(books, order, technique_definitions(MAKE_TECHNIQUE)),
-        books=books,
-    )
-    ctx.site.write(TECHNIQUES_PAGE, techniques.encode("utf-8"))
-    makes = render_page(ctx.env, "makes.html", version=__version__, exercises=exercises(), books=books)
-    ctx.site.write(MAKES_PAGE, makes.encode("utf-8"))

@@ -14,14 +14,17 @@ the site's output folder and writes through it only; it opens no file itself.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import jinja2
-
-from .model import Lesson
 from .outputs import Names, OutputFolder
+
+if TYPE_CHECKING:  # imported where a handout is rendered: a build with nothing to make skips them
+    import jinja2
+
+    from .model import Lesson
 
 __all__ = ["QuizBook", "QuizBuild", "quiz_entries", "quiz_questions", "render_quiz", "write_quizzes"]
 
@@ -159,13 +162,15 @@ class QuizBuild:
 
 
 def write_quizzes(
-    site: OutputFolder, env: jinja2.Environment, books: Iterable[QuizBook], build: QuizBuild
+    site: OutputFolder,
+    env: Callable[[], jinja2.Environment],
+    books: Iterable[QuizBook],
+    build: QuizBuild,
 ) -> tuple[dict[str, str], dict[str, str]]:
-    """Write each book's handout that has a question (again only when its page changed), remove the
-    ones an earlier build made and this one did not; the handouts' keys for the manifest (name →
-    key), and each book's handout (heading → name)."""
-    from .pdf import render_pdf
-
+    """Write each book's handout that has a question (again only when its questions changed), remove
+    the ones an earlier build made and this one did not; the handouts' keys for the manifest (name →
+    key), and each book's handout (heading → name).  ``env`` gives the templates, asked for only
+    when a handout is rendered."""
     old = {str(k): v for k, v in build.previous.items()} if isinstance(build.previous, dict) else {}
     names = Names(reserved=build.taken)
     made: dict[str, str] = {}
@@ -176,9 +181,15 @@ def write_quizzes(
             continue
         path = names.give(book.folder, QUIZ_STEM, ".pdf")
         name = "/".join(path) + ".pdf"
-        html = render_quiz(env, book.heading, questions, version=build.version, root="../" * (len(path) - 1))
-        key = hashlib.sha256((build.key + html).encode("utf-8")).hexdigest()
+        root = "../" * (len(path) - 1)
+        # the page is a function of these and of the templates and the code (build.key): its key is
+        # of them, so that an unchanged handout is not even rendered as HTML
+        shown = json.dumps([book.heading, root, questions], sort_keys=True, ensure_ascii=False)
+        key = hashlib.sha256((build.key + shown).encode("utf-8", "surrogateescape")).hexdigest()
         if build.options.force or old.get(name) != key or not site.is_file(name):
+            from .pdf import render_pdf
+
+            html = render_quiz(env(), book.heading, questions, version=build.version, root=root)
             site.write(name, render_pdf(html, base_url=str(site.root / ("/".join(path) + ".html"))))
         made[name] = key
         of_book[book.heading] = name

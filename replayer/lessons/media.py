@@ -25,15 +25,17 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
-from urllib.request import url2pathname
 
 from ..record.diagnostics import Diagnostic, Severity, Span
-from ..validation.files import Checked
 from .fonts import WEB_FONTS
-from .html import markdown_images
-from .model import Lesson, markdown_texts
 from .resources import assets_dir
+
+if TYPE_CHECKING:  # at run time only where a lesson is rendered: a build with nothing to do skips them
+    from ..record.hand import HandRecord
+    from ..validation.files import Checked
+    from .model import Lesson
 
 __all__ = [
     "IMAGE_LIMIT",
@@ -41,8 +43,10 @@ __all__ = [
     "MEDIA",
     "SiteFiles",
     "LessonImages",
+    "image_refs",
     "image_type",
     "lesson_images",
+    "sort_images",
     "publish_images",
     "refused_fetches",
 ]
@@ -118,10 +122,23 @@ def lesson_images(checked: Checked, slug: str) -> LessonImages:
     (``foster-1904/hand-5``) is its path below that folder, as many levels deep."""
     if checked.record is None:
         return LessonImages({}, {}, ())
-    sorter = _Sorter(checked.path, _hands_folder(checked.path, slug), posixpath.dirname(slug))
-    for text, span in markdown_texts(checked.record):
-        for src, _alt in markdown_images(text):
-            sorter.add(src, span)
+    return sort_images(checked.path, slug, image_refs(checked.record))
+
+
+def image_refs(record: HandRecord) -> tuple[tuple[str, Span | None], ...]:
+    """Every Markdown image source of the hand, with the span of the text that holds it, in order:
+    what :func:`sort_images` needs, kept by the build for a hand it does not read again."""
+    from .html import markdown_images
+    from .model import markdown_texts
+
+    return tuple((src, span) for text, span in markdown_texts(record) for src, _alt in markdown_images(text))
+
+
+def sort_images(path: Path, slug: str, refs: tuple[tuple[str, Span | None], ...]) -> LessonImages:
+    """The images ``refs`` of the hand file ``path`` (whose lesson is ``slug``), read and sorted."""
+    sorter = _Sorter(path, _hands_folder(path, slug), posixpath.dirname(slug))
+    for src, span in refs:
+        sorter.add(src, span)
     return LessonImages(sorter.hrefs, sorter.files, tuple(sorter.refusals))
 
 
@@ -274,6 +291,8 @@ class SiteFiles:
         parts = urlsplit(url)
         if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost") or parts.query:
             return None
+        from urllib.request import url2pathname  # only while a PDF is made: it imports http.client
+
         path = Path(url2pathname(parts.path))
         if not path.is_absolute() or ".." in path.parts:
             return None

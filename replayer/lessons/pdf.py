@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, NameObject, TextStringObject
+from typing import TYPE_CHECKING
 
 from .media import SiteFiles
+
+if TYPE_CHECKING:  # WeasyPrint and pypdf are imported where a PDF is made: a build that makes none
+    from pypdf import PdfWriter  # never pays for them
 
 __all__ = ["render_pdf", "page_count", "assemble_corpus", "pdf_unavailable"]
 
@@ -80,6 +81,8 @@ def _fetcher(serve: Callable[[str], tuple[bytes, str] | None]) -> object:
 
 
 def page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
@@ -97,6 +100,9 @@ def assemble_corpus(
     The PDF gets an outline (bookmarks) with one entry per lesson; with ``sections`` (each book's
     heading and how many of the lessons, in order, are its), the lessons' entries sit under their
     book's."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
     counts = [page_count(pdf) for _, pdf in lessons]
     front_pages = 2  # a title page and one page of contents, to begin with
     for _ in range(4):
@@ -133,6 +139,8 @@ PAGE_LINK = "replayer-page:"
 def _link_contents(writer: PdfWriter, front_pages: int) -> None:
     """The contents' links (WeasyPrint wrote them as ``replayer-page:N`` addresses) made jumps to
     page N of the assembled PDF; a link to a page it does not have is dropped."""
+    from pypdf.generic import ArrayObject, NameObject
+
     for page in writer.pages[:front_pages]:
         for ref in page.get("/Annots") or ():
             annot = ref.get_object()

@@ -1,0 +1,191 @@
+"""The lessons of a build rendered on every core: each hand's lesson model, its pages and its PDF.
+
+A lesson is a pure function of its hand file, its place in the site and the build's templates, so
+lessons are rendered in a pool of processes, one per core (``fork`` where the system has it: the
+workers start with the parent's imports, WeasyPrint's included, and nothing is pickled but the
+tasks).  A worker writes nothing: it hands back the bytes of the page and the PDF, and the build
+writes them, in the lessons' order, through its output folder, so that the site, its manifest and
+its errors (a full disk, a read-only folder) are those of a build in one process, byte for byte.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..record.diagnostics import Diagnostic
+from .cache import LessonSummary
+from .media import LessonImages
+from .views import Nav
+
+if TYPE_CHECKING:
+    import jinja2
+
+__all__ = ["RenderSetup", "RenderTask", "Rendered", "default_jobs", "render_lessons"]
+
+
+def default_jobs() -> int:
+    """Every core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class RenderSetup:
+    """What every lesson of one build shares: given once to each worker."""
+
+    template_dirs: tuple[str, ...]
+    base_key: str  # what every lesson depends on (the version, templates, assets)
+    version: str
+    with_dd: bool  # the lessons carry the double-dummy layer
+    dd_cache: dict[str, int]  # positions already solved: position -> tricks
+
+
+@dataclass(frozen=True, slots=True)
+class RenderTask:
+    """One lesson to render."""
+
+    path: Path  # the hand file, as the build found it
+    nav: Nav
+    images: LessonImages  # its images, already written into the site (the PDF reads them there)
+    page_file: str  # the page's file in the site: the base URL of the PDF's stylesheets and images
+    pdf: bool
+    old_pdf_key: str | None  # the key of the lesson's PDF that is still in the site, if any
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A lesson rendered: the bytes to write, and what the manifest and the report keep of it."""
+
+    page: bytes
+    pdf: bytes | None  # None: no PDF wanted, or the one in the site is still right
+    pdf_key: str | None
+    summary: LessonSummary
+    quiz: list[dict[str, object]]  # the lesson's decision points, for the quiz handout
+    diagnostics: tuple[Diagnostic, ...]  # what the PDF tried to load and was refused
+    solved: dict[str, int]  # positions solved for this lesson (new to the cache)
+    stages: tuple[tuple[str, float, float], ...]  # (stage, seconds, CPU seconds)
+
+
+class _Renderer:
+    """Renders lessons in one process, with one template environment and one solver cache."""
+
+    def __init__(self, setup: RenderSetup, dd_cache: dict[str, int]) -> None:
+        from .html import make_environment
+
+        self.setup = setup
+        self.env: jinja2.Environment = make_environment(setup.template_dirs)
+        self.dd_cache = dd_cache
+
+    def render(self, task: RenderTask) -> Rendered:
+        from ..validation.files import check_file
+        from .handout import quiz_entries
+        from .html import render_lesson
+        from .media import publish_images, refused_fetches
+        from .model import lesson_model
+
+        stages: list[tuple[str, float, float]] = []
+        clock = _Clock(stages)
+        checked = check_file(task.path)
+        game, record = checked.game, checked.record
+        if game is None or record is None:  # it was valid when the build read it a moment ago
+            raise RuntimeError(f"{task.path} changed while the site was being built: build again")
+        known = len(self.dd_cache)
+        with clock("lesson model"):
+            lesson = lesson_model(
+                game, record, checked.diagnostics, self.dd_cache, double_dummy=self.setup.with_dd
+            )
+        lesson = publish_images(lesson, task.images, lambda rel, data: None)  # the build wrote them
+        version = self.setup.version
+        with clock("HTML"):
+            page = render_lesson(self.env, lesson, task.nav, version=version).encode("utf-8")
+        pdf: bytes | None = None
+        pdf_key: str | None = None
+        refused: list[str] = []
+        if task.pdf:
+            from .pdf import render_pdf
+
+            with clock("HTML"):
+                html = render_lesson(self.env, lesson, task.nav, version=version, for_print=True)
+            # the PDF depends only on the print page: an edit that leaves it alone costs no render
+            pdf_key = hashlib.sha256((self.setup.base_key + html).encode("utf-8")).hexdigest()
+            if task.old_pdf_key != pdf_key:
+                with clock("lesson PDFs"):
+                    pdf = render_pdf(html, base_url=task.page_file, refused=refused)
+        # dicts keep their order of insertion: the positions this lesson solved are the last ones
+        solved = dict(list(self.dd_cache.items())[known:])
+        return Rendered(
+            page,
+            pdf,
+            pdf_key,
+            LessonSummary.of(lesson),
+            quiz_entries(lesson),
+            tuple(refused_fetches(checked, refused)),
+            solved,
+            tuple(stages),
+        )
+
+
+class _Clock:
+    def __init__(self, stages: list[tuple[str, float, float]]) -> None:
+        self.stages = stages
+
+    @contextmanager
+    def __call__(self, stage: str) -> Iterator[None]:
+        started, cpu = time.perf_counter(), time.process_time()
+        try:
+            yield
+        finally:
+            self.stages.append((stage, time.perf_counter() - started, time.process_time() - cpu))
+
+
+_WORKER: list[_Renderer] = []  # the renderer of a worker process, made by _start
+
+
+def _start(setup: RenderSetup) -> None:
+    _WORKER[:] = [_Renderer(setup, dict(setup.dd_cache))]
+
+
+def _render(task: RenderTask) -> Rendered:
+    return _WORKER[0].render(task)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """``fork`` on Linux: a worker starts at once with the parent's imports and caches (and costs no
+    second import of WeasyPrint); elsewhere the system's default."""
+    if "fork" in multiprocessing.get_all_start_methods() and os.name == "posix":
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def render_lessons(
+    tasks: Sequence[RenderTask], setup: RenderSetup, jobs: int, take: Callable[[int, Rendered], None]
+) -> None:
+    """Render every task, on ``jobs`` processes, and give each result to ``take`` in the tasks'
+    order (its index, the result).  With one job, or one task, everything happens in this process,
+    on ``setup.dd_cache`` itself.  An exception of ``take`` (a write that failed) stops the pool
+    and is raised: the lessons not yet started are not rendered."""
+    if jobs <= 1 or len(tasks) <= 1:
+        renderer = _Renderer(setup, setup.dd_cache)
+        for i, task in enumerate(tasks):
+            take(i, renderer.render(task))
+        return
+    pool = ProcessPoolExecutor(
+        min(jobs, len(tasks)), mp_context=_context(), initializer=_start, initargs=(setup,)
+    )
+    try:
+        futures: list[Future[Rendered]] = [pool.submit(_render, task) for task in tasks]
+        for i, future in enumerate(futures):
+            take(i, future.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
