@@ -174,6 +174,8 @@ class FieldReader:
         list or mapping read as one) is longer in all than MAX_NOTATION_CHARS; reported if so.
         Reading notation costs far more a character than prose, so it is bounded first."""
         if isinstance(node, ScalarNode):
+            if len(node.value) <= MAX_NOTATION_CHARS:
+                return False  # the common case, decided without a list
             parts: list[Node] = [node]
         elif isinstance(node, SequenceNode):
             parts = list(node.value)

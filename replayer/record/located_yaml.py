@@ -25,6 +25,7 @@ __all__ = [
     "SequenceNode",
     "MappingNode",
     "NULL_TAG",
+    "STR_TAG",
     "TooLarge",
     "compose",
     "pick_loader",

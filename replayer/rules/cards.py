@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .notation import RANK_LETTERS, RANK_NAMES
@@ -34,6 +35,8 @@ __all__ = [
     "format_holding",
     "SUITS_HIGH_FIRST",
     "CardToken",
+    "CARD_SPELLINGS",
+    "two_word_card",
 ]
 
 
@@ -399,6 +402,9 @@ def _plain_spellings() -> dict[str, Card]:
 
 
 _PLAIN = _plain_spellings()
+#: every one-token spelling of a card (``♣K``, ``CK``, ``ck``, ``K♣``, ``♥10``, ``HT``, ``SKn``…):
+#: the readers' fast path, a dictionary look-up a card
+CARD_SPELLINGS: Mapping[str, Card] = MappingProxyType(_PLAIN)
 
 
 _SEPARATORS = str.maketrans(",;", "  ")
@@ -408,6 +414,14 @@ _BARE_SUITS = (
     | set(_SYMBOL_ALIASES)
 )
 _BARE_RANKS = frozenset({"10", "Kn", "KN", "kn"} | set(RANK_LETTERS) | set("tjqka"))
+
+
+def two_word_card(first: str, second: str) -> Card | None:
+    """The card a suit and a rank written apart spell (``♥ 4``, ``4 ♥``, ``S Kn``), as
+    :func:`scan_cards` joins them; None if the two words are not a bare suit and a bare rank."""
+    if (first in _BARE_SUITS and second in _BARE_RANKS) or (first in _BARE_RANKS and second in _BARE_SUITS):
+        return _PLAIN.get(first + second)
+    return None
 
 
 def _scan_plain(text: str) -> list[CardToken] | None:
