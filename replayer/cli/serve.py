@@ -158,6 +158,6 @@ def _tell(built: Built, quiet: bool) -> None:
     )
     print(
         f"{what} {report.lessons} lesson{'s' if report.lessons != 1 else ''} "
-        f"({report.rendered} rendered, {report.unchanged} unchanged) in {built.cpu:.2f} s of CPU{bad}.",
+        f"({report.rendered} rendered, {report.unchanged} unchanged) in {report.seconds:.1f} s{bad}.",
         flush=True,
     )

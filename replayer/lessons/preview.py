@@ -19,7 +19,6 @@ import os
 import re
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -128,7 +127,6 @@ class Built:
     report: BuildReport | None
     error: str | None
     changed: frozenset[str]
-    cpu: float  # the build's CPU time in this process, in seconds
 
 
 # ------------------------------------------------------------------------------- the served page
@@ -343,7 +341,6 @@ class Preview:
         (there is nothing to serve), later every failure is kept and shown in the pages."""
         with self._building:
             self._keep_pages(changed)
-            started = time.process_time()
             report: BuildReport | None = None
             error = None
             try:
@@ -352,7 +349,6 @@ class Preview:
                 if first and isinstance(exc, (NoHands, OutputError)):
                     raise
                 error = _failure(exc)
-            cpu = time.process_time() - started
             with self._changed:
                 if report is not None:
                     self.problems = {
@@ -362,7 +358,7 @@ class Preview:
                 self.build_error = error
                 self.version += 1
                 self._changed.notify_all()
-            return Built(report, error, changed, cpu)
+            return Built(report, error, changed)
 
     def _keep_pages(self, changed: frozenset[str]) -> None:
         """The current page of each changed hand, kept in case the edit makes the hand invalid (the
