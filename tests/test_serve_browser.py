@@ -85,10 +85,17 @@ def _drain(stream: Any, into: list[str]) -> None:
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
+def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Served]:
+    """``replayer serve hands --no-pdf`` on a copy of Foster's hands; parametrized indirectly with
+    ``"templates"``, also ``--templates templates`` holding a copy of our base.html."""
     shutil.copytree(ROOT / "hands" / "foster-1904", tmp_path / "hands")
+    extra = []
+    if getattr(request, "param", None) == "templates":
+        (tmp_path / "templates").mkdir()
+        shutil.copy(ROOT / "templates" / "base.html", tmp_path / "templates" / "base.html")
+        extra = ["--templates", "templates"]
     process = subprocess.Popen(
-        [*COMMAND, "hands", "--out", "_site", "--no-pdf", "--port", "0"],
+        [*COMMAND, "hands", "--out", "_site", "--no-pdf", "--port", "0", *extra],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -260,6 +267,33 @@ def test_a_hand_invalid_from_the_start_has_a_page_of_its_diagnostics(browser: An
     tab.page.goto(served.url + "hand-9.html")
     tab.expect(PANEL).to_be_visible()
     assert tab.page.locator(f"{PANEL} pre").all_inner_texts() == _diagnostics(served, "hand-9.yaml")
+    _close(tab)
+
+
+@pytest.mark.parametrize("served", ["templates"], indirect=True)
+def test_a_template_edit_reloads_the_page_and_a_broken_template_is_shown_in_it(
+    browser: Any, served: Served
+) -> None:
+    base = served.folder / "templates" / "base.html"
+    tab = _tab(browser, served.folder)
+    _open(tab, served)
+    text = base.read_text(encoding="utf-8")
+    assert ">Skip to the lesson</a>" in text
+    base.write_text(
+        text.replace(">Skip to the lesson</a>", ">Skip to the edited lesson</a>", 1), encoding="utf-8"
+    )
+    tab.expect("a.skip").to_have_text("Skip to the edited lesson", timeout=TIMEOUT)
+    assert _reloaded(tab)
+    tab.page.evaluate("window.__notReloaded = true")
+    base.write_text(text.replace("{% endblock %}", "{% endblok %}", 1), encoding="utf-8")
+    tab.expect(PANEL).to_be_visible(timeout=TIMEOUT)
+    tab.expect(f"{PANEL} h2").to_have_text("The site could not be rebuilt")
+    tab.expect(f"{PANEL} pre").to_contain_text("templates/base.html:")
+    tab.expect("a.skip").to_have_text("Skip to the edited lesson")  # the pages of the last build
+    base.write_text(text, encoding="utf-8")
+    tab.expect(PANEL).to_have_count(0, timeout=TIMEOUT)
+    tab.expect("a.skip").to_have_text("Skip to the lesson")
+    assert _reloaded(tab)
     _close(tab)
 
 
