@@ -136,7 +136,8 @@ def _tell(built: Built, quiet: bool) -> None:
 
     report = built.report
     if report is None:
-        print(f"replayer: the site could not be rebuilt: {built.error}", file=sys.stderr, flush=True)
+        again = "rebuilt" if built.changed else "built"
+        print(f"replayer: the site could not be {again}: {built.error}", file=sys.stderr, flush=True)
         return
     shown = [
         d

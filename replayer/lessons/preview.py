@@ -142,7 +142,7 @@ def _counted(diagnostics: Iterable[Diagnostic]) -> str:
     return ", ".join(parts)
 
 
-def problem_panel(problem: Problem | None, build_error: str | None, stale: bool) -> str:
+def problem_panel(problem: Problem | None, build_error: str | None, stale: bool = False) -> str:
     """The panel at the top of a page: the hand's diagnostics, or why the build failed.  An alert,
     so a screen reader says it as the page loads; the text of each diagnostic is exactly what
     ``replayer validate`` prints for it."""
@@ -168,7 +168,9 @@ def problem_panel(problem: Problem | None, build_error: str | None, stale: bool)
             f'<h2 id="{PANEL_ID}-title">The site could not be rebuilt</h2>' if problem is None else ""
         )
         parts.append(f"<pre>{html.escape(build_error)}</pre>")
-        parts.append("<p>The pages are those of the last build that worked; fix the cause and save.</p>")
+        parts.append(
+            "<p>The pages shown are those of the last build that worked; fix the cause and save.</p>"
+        )
     parts.append("</div>")
     return "\n".join(p for p in parts if p)
 
@@ -440,6 +442,7 @@ class Preview:
 
     def _file(self, rel: str, version: int, error: str | None) -> Reply:
         target = self.root / rel
+        panel = problem_panel(None, error) if error is not None else ""
         inside = site_path(rel) is not None and target.resolve().is_relative_to(self.root)
         if not inside:  # a hidden file (the manifest, the caches), or a link out of the folder
             return Reply(404, served_page(missing_page(rel), version).encode("utf-8"))
@@ -448,11 +451,11 @@ class Preview:
         except OSError:
             if rel == "favicon.ico":  # the browser asks for it unbidden; a site without one is no error
                 return Reply(204, b"", "image/x-icon")
-            return Reply(404, served_page(missing_page(rel), version).encode("utf-8"))
+            # not built (yet): the build's failure, if that is why, is shown here too
+            return Reply(404, served_page(missing_page(rel), version, panel).encode("utf-8"))
         if not rel.endswith(".html"):
             kind = mimetypes.guess_type(rel)[0] or "application/octet-stream"
             return Reply(200, data, kind + ("; charset=utf-8" if kind.startswith("text/") else ""))
-        panel = problem_panel(None, error, stale=True) if error is not None else ""
         return Reply(200, served_page(data.decode("utf-8", "replace"), version, panel).encode("utf-8"))
 
 
