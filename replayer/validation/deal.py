@@ -58,8 +58,8 @@ def columns(ck: Check) -> tuple[Seat, ...] | None:
 
 def row(t: TrickRecord) -> Row | None:
     """A trick's four cards, or None when the row could not be read in full (already reported)."""
-    cards = tuple(c for c in t.cards if c is not None)
-    return cards if len(t.cards) == 4 and len(cards) == 4 else None
+    cards = t.cards
+    return cards if len(cards) == 4 and None not in cards else None  # type: ignore[return-value]
 
 
 def deal(ck: Check) -> Deal | None:

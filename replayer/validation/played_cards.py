@@ -24,12 +24,18 @@ _Never = dict[Seat | None, list[Card]]
 def check_played_cards(
     ck: Check, rows: Sequence[Row | None], columns: tuple[Seat, ...], dealt: Deal | None, first_trick: int
 ) -> None:
-    played: dict[Card, list[_Place]] = defaultdict(list)
+    played: dict[Card, list[_Place]] = {}
+    twice = False
     for i, row in enumerate(rows):
         if row is None:
             continue
         for col, pc in enumerate(row):
-            played[pc.card].append((first_trick + i, columns[col], pc))
+            place = (first_trick + i, columns[col], pc)
+            if pc.card in played:
+                played[pc.card].append(place)
+                twice = True
+            else:
+                played[pc.card] = [place]
     held_by: dict[Card, Seat] = {}
     if dealt is not None:
         for s, cards in dealt.items():
@@ -37,11 +43,12 @@ def check_played_cards(
                 held_by.setdefault(pc.card, s)
     covers_all = _covers_all(rows, dealt, first_trick)
     never = _never_played(played, dealt) if covers_all else {}
-    fixes = FixFinder(ck, rows, columns, dealt, first_trick)
+    # The fixes are tried only for a card played twice: a legal hand never builds the finder.
+    fixes = FixFinder(ck, rows, columns, dealt, first_trick) if twice else None
     for card, places in played.items():
-        if len(places) > 1:
+        if fixes is not None and len(places) > 1:
             _report_twice(ck, card, places, never, dealt, fixes)
-        if dealt is not None:
+        if dealt is not None and (len(places) > 1 or held_by.get(card) != places[0][1]):
             _report_not_held(ck, card, places, held_by, never)
     if covers_all:
         _report_never_played(ck, never, played, dealt)

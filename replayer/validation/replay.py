@@ -53,6 +53,15 @@ class _Hands:
         """The cards of ``suit`` the seat holds, highest first."""
         return sorted((c for c in self.remaining[seat] if c.suit == suit), reverse=True)
 
+    def anyone_renounces(self, plays: Sequence[tuple[Seat, Card]]) -> bool:
+        """Whether a card is of another suit than the led one while its player held the led suit."""
+        led = plays[0][1].suit
+        left = self.left
+        for s, card in plays[1:]:  # noqa: SIM110 - a loop: any() over a generator costs twice this
+            if card.suit != led and left[s][led] > 0:
+                return True
+        return False
+
     def play(self, plays: Sequence[tuple[Seat, Card]]) -> None:
         for s, card in plays:
             if card in self.remaining[s]:
@@ -77,8 +86,11 @@ def replay(
     hands = _Hands(holdings)
     tricks: list[Trick] = []
     revokes: list[tuple[int, Seat]] = []
+    trump = decl.strain.trump
+    setting: Setting | None = None  # who led the first trick replayed: known once it is led
+    trick_records = ck.record.tricks
     for i, row in enumerate(rows):
-        trec = ck.record.tricks[i]
+        trec = trick_records[i]
         number = first_trick + i
         if row is None:
             ck.add(
@@ -89,16 +101,19 @@ def replay(
                 Severity.NOTE,
             )
             break
-        leader = _stated_leader(ck, trec, leader, tricks, number)
-        by_seat = {columns[k]: row[k] for k in range(4)}
+        if trec.leader is not None:
+            leader = _stated_leader(ck, trec, leader, tricks, number)
+        by_seat = dict(zip(columns, row, strict=True))
         plays = [(s, by_seat[s].card) for s in leader.rotation()]
-        start = tricks[0].leader if tricks else leader
-        setting = Setting(decl.strain.trump, start, decl.dummy)
-        revokes += _check_following(ck, recorded, hands, setting, i, by_seat, plays)
+        if setting is None:
+            setting = Setting(trump, leader, decl.dummy)
+        if hands.anyone_renounces(plays):
+            revokes += _check_following(ck, recorded, hands, setting, i, by_seat, plays)
         hands.play(plays)
-        winner = trick_winner(plays, decl.strain.trump)
+        winner = trick_winner(plays, trump)
         trick = Trick(number, leader, tuple(plays), winner)
-        _check_winner_marks(ck, trec, by_seat, trick, decl)
+        if trec.winner is not None or row[0].marked or row[1].marked or row[2].marked or row[3].marked:
+            _check_winner_marks(ck, trec, by_seat, trick, decl)
         tricks.append(trick)
         leader = winner
     _check_book_errors_found(ck, revokes, len(tricks))
@@ -224,6 +239,8 @@ def _check_book_errors_found(ck: Check, revokes: list[tuple[int, Seat]], replaye
     """Every error of the book's recorded at a trick must be a revoke the replay found there.  A trick
     the replay did not reach (a row it could not read stops it) or that this run flags for another
     reason is not called unmatched: the entry may be about what is flagged there."""
+    if not ck.record.book_errors:
+        return
     used = {n for n, _ in revokes}
     first = ck.record.tricks[0].number if ck.record.tricks else 1
     unreached = range(first + replayed, first + len(ck.record.tricks))
