@@ -243,7 +243,8 @@ def _finish(
     kept = ((b.hand.text_key, b.hand.facts.to_json(str(b.hand.path))) for b in built)
     manifest["hands"] = {key: facts for key, facts in kept if facts is not None}
     manifest["lessons"] = {b.slug: b.entry for b in built}
-    site.write(MANIFEST, _manifest(manifest))
+    if manifest != previous or not site.is_file(MANIFEST):  # as it reads: no need to encode it again
+        site.write(MANIFEST, _manifest(manifest))
     site.remove_temporaries()
     report.diagnostics.extend(site.warnings)
 

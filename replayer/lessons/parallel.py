@@ -11,11 +11,9 @@ its errors (a full disk, a read-only folder) are those of a build in one process
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +25,9 @@ from .media import LessonImages
 from .views import Nav
 
 if TYPE_CHECKING:
+    import multiprocessing.context
+    from concurrent.futures import Future
+
     import jinja2
 
 __all__ = ["RenderSetup", "RenderTask", "Rendered", "default_jobs", "render_lessons"]
@@ -163,6 +164,8 @@ def _render(task: RenderTask) -> Rendered:
 def _context() -> multiprocessing.context.BaseContext:
     """``fork`` on Linux: a worker starts at once with the parent's imports and caches (and costs no
     second import of WeasyPrint); elsewhere the system's default."""
+    import multiprocessing
+
     if "fork" in multiprocessing.get_all_start_methods() and os.name == "posix":
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
@@ -175,11 +178,15 @@ def render_lessons(
     order (its index, the result).  With one job, or one task, everything happens in this process,
     on ``setup.dd_cache`` itself.  An exception of ``take`` (a write that failed) stops the pool
     and is raised: the lessons not yet started are not rendered."""
+    if not tasks:
+        return
     if jobs <= 1 or len(tasks) <= 1:
         renderer = _Renderer(setup, setup.dd_cache)
         for i, task in enumerate(tasks):
             take(i, renderer.render(task))
         return
+    from concurrent.futures import ProcessPoolExecutor  # only with work for a pool: it costs an import
+
     pool = ProcessPoolExecutor(
         min(jobs, len(tasks)), mp_context=_context(), initializer=_start, initargs=(setup,)
     )
