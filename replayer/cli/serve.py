@@ -93,7 +93,8 @@ def _serve(args: argparse.Namespace, templates: Path | None) -> int:
             return exc.status
         _tell(first, args.quiet)
         host, port = server.server_address[:2]
-        print(f"Serving {args.out}/ at http://{host!s}:{port}/ (Ctrl-C to stop)", flush=True)
+        folder = args.out.rstrip("/") or "/"
+        print(f"Serving {folder}/ at http://{host!s}:{port}/ (Ctrl-C to stop)", flush=True)
         stop = threading.Event()
         watcher = threading.Thread(
             target=preview.watch,
