@@ -21,7 +21,7 @@ from ..rules.seats import BookPair, Letter, Pair, Seat
 from ..scoring.sheet import SCORING, below_before, facts_from_game
 from .lines import Line, best_line_from, line_text, line_words
 from .naming import Naming
-from .positions import Play, Position, index_of, recorded_positions
+from .positions import Play, Position, equal_cards, index_of, recorded_positions
 from .solver import Solver
 
 __all__ = ["ClaimVerdict", "Verdict", "verify_claims"]
@@ -291,18 +291,6 @@ def _is_lead(plays: Sequence[Play], k: int) -> bool:
     return k == 0 or plays[k - 1][0] != plays[k][0]
 
 
-def _equivalent(card: Card, other: Card, pos: Position) -> bool:
-    """Same suit, one hand, and every card between them is in that hand or already played."""
-    if card.suit != other.suit:
-        return False
-    mine = pos.hands[pos.to_play]
-    live = set().union(*pos.hands) | {c for _, c in pos.current}
-    lo, hi = sorted((card.rank, other.rank))
-    return all(
-        Card(card.suit, Rank(r)) in mine or Card(card.suit, Rank(r)) not in live for r in range(lo + 1, hi)
-    )
-
-
 def _substitutes(
     claim: ClaimRecord, pos: Position, seat: Seat, plays: Sequence[Play], i: int, who: str
 ) -> tuple[list[Card], str]:
@@ -316,7 +304,7 @@ def _substitutes(
     candidates, how = _quoted_candidates(claim, pos, seat, played, plays, i)
     if candidates:
         return candidates, how
-    return [c for c in legal if c != played and not _equivalent(c, played, pos)], f"{who}'s best other card"
+    return [c for c in legal if c != played and not equal_cards(c, played, pos)], f"{who}'s best other card"
 
 
 # ---------------------------------------------------------------------------------------------

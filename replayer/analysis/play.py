@@ -125,7 +125,7 @@ def analyse(
         gain = before - last_after[side]
         kept: tuple[Card, ...] = ()
         if cost > 0 and best:
-            kept = tuple(sorted(solver.best_cards(positions[i])[1], reverse=True))
+            kept = tuple(sorted(solver.best_cards(positions[i], card)[1], reverse=True))
         names = (naming.side(side), naming.side(side.other))
         text = _card_text(card, *names, before, after, cost, gain, kept)
         cards.append(CardAnalysis(i, number, seat, card, side, before, after, cost, gain, kept, text))

@@ -10,12 +10,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
-from ..rules.cards import Card, Suit, format_holding
+from ..rules.cards import Card, Rank, Suit, format_holding
 from ..rules.game import Game
 from ..rules.play import legal_cards, trick_winner
 from ..rules.seats import Pair, Seat
 
-__all__ = ["Play", "Position", "index_of", "pbn", "position_key", "recorded_positions"]
+__all__ = ["Play", "Position", "equal_cards", "index_of", "pbn", "position_key", "recorded_positions"]
 
 #: a card of the recorded play: the deal's number of its trick, the seat that played it, the card
 Play = tuple[int, Seat, Card]
@@ -90,6 +90,20 @@ class Position:
         winner = trick_winner(current, self.trump)
         won = (self.won[0] + 1, self.won[1]) if winner.side is Pair.NS else (self.won[0], self.won[1] + 1)
         return Position(tuple(hands), winner, (), self.trump, won, tuple(pbns), "", self.remaining - 1)
+
+
+def equal_cards(card: Card, other: Card, pos: Position) -> bool:
+    """Whether two cards are equal in ``pos`` (either takes the same tricks): same suit, one hand,
+    and every card between them is in that hand or already out of play (the trick's cards count
+    as in play)."""
+    if card.suit != other.suit:
+        return False
+    mine = pos.hands[pos.to_play]
+    live = set().union(*pos.hands) | {c for _, c in pos.current}
+    lo, hi = sorted((card.rank, other.rank))
+    return all(
+        Card(card.suit, Rank(r)) in mine or Card(card.suit, Rank(r)) not in live for r in range(lo + 1, hi)
+    )
 
 
 def position_key(

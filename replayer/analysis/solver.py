@@ -1,15 +1,17 @@
-"""The double-dummy solver: endplay's DDS, asked only through here, with a cache in front of it.
+"""The double-dummy solver: Bo Haglund's DDS, asked only through here, with a cache in front of it.
 
-Nothing in replayer solves a deal itself: every number comes from Bo Haglund's double-dummy solver as
-wrapped by `endplay <https://pypi.org/project/endplay/>`_ — ``endplay.dds.analyse_play`` for the value
-of each position along a recorded line (one call per run of tricks), and ``endplay.dds.solve_board``
-for the value of every legal card in a position.  The one exception is the last trick, where each hand
-holds one card and there is nothing to choose.
+Nothing in replayer solves a deal itself: every number comes from DDS, the library `endplay
+<https://pypi.org/project/endplay/>`_ ships (called through ``dds``, which loads it without the rest of
+endplay) — ``AnalysePlayBin`` for the value of each position along a recorded line (one call per run
+of tricks), and ``SolveBoard`` for the value of every legal card in a position, or for the cards that
+keep a value already known.  The one exception is the last trick, where each hand holds one card and
+there is nothing to choose; and a position whose best cards follow from what is known (its value, a
+card that loses tricks, and the cards equal to it) is not solved again.
 
 Every solved position is kept in the ``cache`` mapping the caller passes (string keys, integer values:
-a JSON object), so a rebuild asks the solver nothing it has answered before.  endplay is imported only
-when a position must be solved, so replayer imports without it (``dds_available()`` says whether it
-can be used).
+a JSON object), so a rebuild asks the solver nothing it has answered before.  DDS is loaded only
+when a position must be solved, so replayer imports without endplay (``dds_available()`` says
+whether it can be used).
 """
 
 from __future__ import annotations
@@ -21,14 +23,13 @@ from typing import TYPE_CHECKING
 
 from ..rules.cards import Card, Rank, Suit
 from ..rules.play import trick_winner
-from ..rules.seats import Pair
-from .positions import Position, pbn
+from ..rules.seats import Pair, Seat
+from .positions import Position, equal_cards
 
 if TYPE_CHECKING:  # pragma: no cover
-    from endplay.types import Card as EndplayCard
-    from endplay.types import Deal
+    from .dds import DdsDeal
 
-__all__ = ["INSTALL_HINT", "Solver", "dds_available", "endplay_deal"]
+__all__ = ["INSTALL_HINT", "Solver", "dds_available", "dds_deal"]
 
 INSTALL_HINT = "double-dummy analysis needs endplay: pip install replayer[dds]"
 
@@ -106,11 +107,11 @@ class Solver:
     def _analyse(self, positions: Sequence[Position], cards: Sequence[Card]) -> None:
         start = positions[0]
         with _needs_endplay():
-            from endplay.dds import analyse_play
-        self.calls += 1
-        result = analyse_play(endplay_deal(start), [_ecard(c) for c in cards])
-        values = list(result)
-        # analyse_play counts the tricks of the side of the leader's right-hand opponent, in all
+            from .dds import analyse_play
+
+            self.calls += 1
+            values = analyse_play(dds_deal(start), [_dds_card(c) for c in cards])
+        # AnalysePlayBin counts the tricks of the side of the leader's right-hand opponent, in all
         # (those won along the trace included); it gives nothing inside the last trick.
         declarer_side = start.leader.rho.side
         for k, v in enumerate(values):
@@ -141,9 +142,14 @@ class Solver:
         self.cache[key] = max(out.values())
         return out
 
-    def best_cards(self, pos: Position) -> tuple[int, list[Card]]:
-        """The value of the position for the side to play, and the legal cards that keep it
-        (``solve_board`` asked for the optimal cards only, which is quicker than all of them)."""
+    def best_cards(self, pos: Position, worse: Card | None = None) -> tuple[int, list[Card]]:
+        """The value of the position for the side to play, and the legal cards that keep it.
+
+        ``worse``: a legal card the caller knows to lose tricks (a double-dummy error of the play).
+        When the position's value is known, the cards equal to ``worse`` lose as many, so if one run
+        of equal cards is left it is the best, and nothing is solved; otherwise DDS is asked for
+        the cards that reach the known value (quicker than finding it again), or, when it is not
+        known, for the optimal cards."""
         legal = sorted(pos.legal())
         if pos.remaining <= 1:
             values = self.card_values(pos)
@@ -154,25 +160,35 @@ class Solver:
         known = {c: self.cache.get(f"{key} > {c.ascii()}") for c in legal}
         if marked is None and all(v is not None for v in known.values()):
             marked = max(int(v) for v in known.values() if v is not None)
-        if marked is None:
-            out = self._solve(pos, legal, optimal=True)
-            top = max(out.values())
-            self.cache[f"{key} >>"] = top
-            self.cache[key] = top
-            return top, [c for c in legal if out.get(c) == top]
-        return int(marked), [c for c in legal if known[c] == marked]
+        if marked is not None:
+            return int(marked), [c for c in legal if known[c] == marked]
+        value = self.cache.get(key)
+        kept = _left_when_worse(pos, legal, worse) if value is not None else None
+        if value is not None and kept is not None:
+            top = int(value)
+            for c in kept:
+                self.cache[f"{key} > {c.ascii()}"] = top
+        else:
+            out = self._solve(pos, legal, optimal=True, target=None if value is None else int(value))
+            top = int(value) if value is not None else max(out.values())
+            kept = [c for c in legal if out.get(c) == top]
+        self.cache[f"{key} >>"] = top
+        self.cache[key] = top
+        return top, kept
 
-    def _solve(self, pos: Position, legal: Sequence[Card], optimal: bool) -> dict[Card, int]:
+    def _solve(
+        self, pos: Position, legal: Sequence[Card], optimal: bool, target: int | None = None
+    ) -> dict[Card, int]:
+        """``SolveBoard``: every legal card's value, or (``optimal``) the best cards' only — those that
+        reach ``target`` when the position's value is known (all of them when it is 0)."""
         with _needs_endplay():
-            from endplay.dds import solve_board
-            from endplay.dds.solve import SolveMode
-        self.calls += 1
-        solved = solve_board(endplay_deal(pos), SolveMode.OptimalAll if optimal else SolveMode.Default)
-        out: dict[Card, int] = {}
-        for ecard, tricks in solved:
-            card = _card(ecard)
-            if card in legal:
-                out[card] = int(tricks)
+            from .dds import solve_board
+
+            self.calls += 1
+            # DDS's target 0 means "any legal card": a known value of 0 is found as the best again
+            aim, solutions = (-1, 3) if not optimal else (target, 2) if target else (-1, 2)
+            solved = solve_board(dds_deal(pos), aim, solutions)
+        out = {c: score for d, r, score in solved if (c := Card(Suit(3 - d), Rank(r))) in legal}
         if not optimal and set(out) != set(legal):  # never expected: DDS answers for every legal card
             missing = ", ".join(str(c) for c in legal if c not in out)
             raise RuntimeError(f"the solver gave no value for {missing} in {pos.key}")
@@ -206,7 +222,7 @@ def _last_trick_value(pos: Position) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# endplay: imported only here, and only when a position must be solved
+# DDS: loaded only when a position must be solved
 
 
 @contextlib.contextmanager
@@ -218,34 +234,26 @@ def _needs_endplay() -> Iterator[None]:
         raise ImportError(f"{INSTALL_HINT} ({exc})") from exc
 
 
-def endplay_deal(pos: Position) -> Deal:
-    """The position as endplay's deal: the hands at the start of the trick, its cards played."""
-    from endplay.types import Deal, Denom, Player
-
-    hands = list(pos.hands)
-    for seat, card in pos.current:
-        hands[seat] = hands[seat] | {card}
-    text = "N:" + " ".join(pbn(h) if h else "..." for h in hands)
-    trump = Denom.nt if pos.trump is None else Denom(3 - int(pos.trump))
-    deal = Deal(text, first=Player(int(pos.leader)), trump=trump)
-    for _, card in pos.current:
-        deal.play(_ecard(card))
-    return deal
+def _dds_card(card: Card) -> tuple[int, int]:
+    """Our card in DDS's numbers: (denomination, rank), ♠ = 0 … ♣ = 3."""
+    return 3 - int(card.suit), int(card.rank)
 
 
-_ECARDS: dict[Card, EndplayCard] = {}
+def dds_deal(pos: Position) -> DdsDeal:
+    """The position as DDS's deal: the hands left, the trick's leader and its cards played."""
+    from .dds import make_deal
+
+    trump = 4 if pos.trump is None else 3 - int(pos.trump)
+    current = [_dds_card(c) for _, c in pos.current]
+    return make_deal(trump, int(pos.leader), current, [[_dds_card(c) for c in pos.hands[s]] for s in Seat])
 
 
-def _ecard(card: Card) -> EndplayCard:
-    """endplay's card for ours (made once each: endplay builds its cards slowly)."""
-    e = _ECARDS.get(card)
-    if e is None:
-        from endplay.types import Card as ECard
-
-        e = _ECARDS[card] = ECard(card.ascii())
-    return e
-
-
-def _card(ecard: EndplayCard) -> Card:
-    suit = Suit(3 - int(ecard.suit))
-    return Card(suit, Rank(int(ecard.rank).bit_length() - 1))
+def _left_when_worse(pos: Position, legal: Sequence[Card], worse: Card | None) -> list[Card] | None:
+    """The legal cards not equal to ``worse`` when they are one run of equal cards (each keeps the
+    value, as one of them must); None when there is no such card or more than one run is left."""
+    if worse is None or worse not in legal:
+        return None
+    others = [c for c in legal if not equal_cards(c, worse, pos)]
+    if not others or not all(equal_cards(c, others[0], pos) for c in others):
+        return None
+    return others
