@@ -103,7 +103,8 @@ def assemble_corpus(
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject, TextStringObject
 
-    counts = [page_count(pdf) for _, pdf in lessons]
+    readers = [PdfReader(io.BytesIO(pdf)) for _, pdf in lessons]  # each lesson's PDF parsed once
+    counts = [len(reader.pages) for reader in readers]
     front_pages = 2  # a title page and one page of contents, to begin with
     for _ in range(4):
         starts, page = [], front_pages + 1
@@ -120,8 +121,8 @@ def assemble_corpus(
     writer.add_outline_item(title="Contents", page_number=min(1, front_pages - 1))
     parents = _section_starts(sections, len(lessons))
     parent = None
-    for i, ((name, pdf), start) in enumerate(zip(lessons, starts, strict=True)):
-        writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
+    for i, ((name, _), reader, start) in enumerate(zip(lessons, readers, starts, strict=True)):
+        writer.append(reader, import_outline=False)
         if i in parents:
             parent = writer.add_outline_item(title=parents[i], page_number=start - 1, is_open=False)
         writer.add_outline_item(title=name, page_number=start - 1, parent=parent)
