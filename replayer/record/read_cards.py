@@ -366,10 +366,14 @@ def _plain_row(text: str, path: str, line: int, base: int) -> list[PlayedCard | 
     pos = 0
     words = text.translate(_SEPARATORS).split()
     i, n = 0, len(words)
+    spellings = CARD_SPELLINGS
     while i < n:
         word = words[i]
         start = text.index(word, pos)
-        card, marked = _spelled(word)
+        card = spellings.get(word)  # _spelled, inline: this runs once a card
+        marked = False
+        if card is None:
+            card, marked = _spelled(word)
         pos = start + len(word)
         if card is None and i + 1 < n:  # a suit and a rank apart: ``♥ 4``
             card = two_word_card(word, words[i + 1])

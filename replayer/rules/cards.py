@@ -481,6 +481,9 @@ def parse_holding(text: str) -> list[CardToken]:
     ``-`` or ``—`` marks a void.  Returns tokens with offsets; unreadable characters
     come back as tokens with an error, and reading goes on.
     """
+    quick = _quick_holding(text)
+    if quick is not None:
+        return quick
     norm = _normalise(text)
     if len(norm) != len(text):
         norm = text
@@ -495,6 +498,48 @@ def parse_holding(text: str) -> list[CardToken]:
         for k in range(m.start() + 1, m.end()):
             chars[k] = " "
     return _scan_ranks("".join(chars), text, suit=None)
+
+
+_DOTTED_PLAIN = re.compile(r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*")
+_SYMBOLS_PLAIN = re.compile(r"(?:[♠♥♦♣SHDC AKQJT2-9]|10)*")
+_SUIT_OF_PLAIN = {ch: Suit(i) for i, ch in enumerate(_SUIT_SYMBOLS)} | {
+    ch: Suit(i) for i, ch in enumerate(_SUIT_LETTERS)
+}
+
+
+def _quick_holding(text: str) -> list[CardToken] | None:
+    """The common hands read in one pass, to the same tokens as the full reader: PBN's dotted
+    ``K8743.T7.7.AKQJ2`` and ``♠K8743 ♥107 ♦7 ♣AKQJ2`` (or ``SK8743 H107 …``) in capitals and
+    single spaces.  None for anything else, or a rank before any suit (the full reader reports it)."""
+    new = tuple.__new__
+    out: list[CardToken] = []
+    if _DOTTED_PLAIN.fullmatch(text):
+        suit_at = 0
+        for i, ch in enumerate(text):
+            if ch == ".":
+                suit_at += 1
+            else:
+                card = _CARDS[SUITS_HIGH_FIRST[suit_at], _RANK_OF_CHAR[ch]]
+                out.append(new(CardToken, (card, i, i + 1, ch, False, None)))
+        return out
+    if not _SYMBOLS_PLAIN.fullmatch(text):
+        return None
+    suit: Suit | None = None
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _SUIT_OF_PLAIN:
+            suit = _SUIT_OF_PLAIN[ch]
+        elif ch != " ":
+            if suit is None:
+                return None
+            length = 2 if ch == "1" else 1
+            card = _CARDS[suit, Rank.TEN if length == 2 else _RANK_OF_CHAR[ch]]
+            out.append(new(CardToken, (card, i, i + length, text[i : i + length], False, None)))
+            i += length
+            continue
+        i += 1
+    return out
 
 
 def parse_ranks(text: str, suit: Suit) -> list[CardToken]:
