@@ -71,6 +71,37 @@ def test_one_worker_and_two_make_the_same_pdfs(hands: Path, tmp_path: Path) -> N
     assert made == _files(two)
 
 
+def test_the_lessons_are_rendered_on_a_pool_of_the_workers_asked_for(
+    hands: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import concurrent.futures
+
+    pools: list[int | None] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    def recording(max_workers: int | None = None, **kwargs: object) -> concurrent.futures.Executor:
+        pools.append(max_workers)
+        return real(max_workers, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", recording)
+    assert build_site([str(hands)], BuildOptions(out=tmp_path / "a", pdf=False), jobs=2).rendered == 5
+    assert build_site([str(hands)], BuildOptions(out=tmp_path / "b", pdf=False), jobs=1).rendered == 5
+    assert pools == [2]  # one pool of two workers; one worker is this process
+    # a process that runs other threads (a preview server) is not forked: it renders the lessons itself
+    import threading
+
+    release = threading.Event()
+    waiting = threading.Thread(target=release.wait)
+    waiting.start()
+    try:
+        assert build_site([str(hands)], BuildOptions(out=tmp_path / "c", pdf=False), jobs=2).rendered == 5
+    finally:
+        release.set()
+        waiting.join()
+    assert pools == [2]
+    assert _files(tmp_path / "a") == _files(tmp_path / "b") == _files(tmp_path / "c")
+
+
 def test_an_unchanged_hand_is_not_validated_again_however_its_path_is_typed(
     hands: Path, tmp_path: Path, checks: list[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,7 +3,7 @@
 A lesson is a pure function of its hand file, its place in the site and the build's templates, so
 lessons are rendered in a pool of processes, one per core (``fork`` where the system has it: the
 workers start with the parent's imports, WeasyPrint's included, and nothing is pickled but the
-tasks).  A worker writes nothing: it hands back the bytes of the page and the PDF, and the build
+tasks and their results).  A worker writes nothing: it hands back the bytes of the page and the PDF, and the build
 writes them, in the lessons' order, through its output folder, so that the site, its manifest and
 its errors (a full disk, a read-only folder) are those of a build in one process, byte for byte.
 """
@@ -161,11 +161,16 @@ def _render(task: RenderTask) -> Rendered:
     return _WORKER[0].render(task)
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context() -> multiprocessing.context.BaseContext | None:
     """``fork`` on Linux: a worker starts at once with the parent's imports and caches (and costs no
-    second import of WeasyPrint); elsewhere the system's default."""
+    second import of WeasyPrint).  None (no pool) in a process that runs other threads, such as a
+    preview server: a fork would copy their locks as they stand, and a fresh interpreter would have
+    to import the ``__main__`` of a server it must not start again.  Elsewhere the system's default."""
     import multiprocessing
+    import threading
 
+    if threading.active_count() > 1:
+        return None
     if "fork" in multiprocessing.get_all_start_methods() and os.name == "posix":
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
@@ -175,12 +180,13 @@ def render_lessons(
     tasks: Sequence[RenderTask], setup: RenderSetup, jobs: int, take: Callable[[int, Rendered], None]
 ) -> None:
     """Render every task, on ``jobs`` processes, and give each result to ``take`` in the tasks'
-    order (its index, the result).  With one job, or one task, everything happens in this process,
-    on ``setup.dd_cache`` itself.  An exception of ``take`` (a write that failed) stops the pool
-    and is raised: the lessons not yet started are not rendered."""
+    order (its index, the result).  With one job, one task, or other threads running here,
+    everything happens in this process, on ``setup.dd_cache`` itself.  An exception of ``take`` (a
+    write that failed) stops the pool and is raised: the lessons not yet started are not rendered."""
     if not tasks:
         return
-    if jobs <= 1 or len(tasks) <= 1:
+    context = _context() if jobs > 1 and len(tasks) > 1 else None
+    if context is None:
         renderer = _Renderer(setup, setup.dd_cache)
         for i, task in enumerate(tasks):
             take(i, renderer.render(task))
@@ -188,7 +194,7 @@ def render_lessons(
     from concurrent.futures import ProcessPoolExecutor  # only with work for a pool: it costs an import
 
     pool = ProcessPoolExecutor(
-        min(jobs, len(tasks)), mp_context=_context(), initializer=_start, initargs=(setup,)
+        min(jobs, len(tasks)), mp_context=context, initializer=_start, initargs=(setup,)
     )
     try:
         futures: list[Future[Rendered]] = [pool.submit(_render, task) for task in tasks]
