@@ -95,6 +95,7 @@ class Suit(enum.IntEnum):
 _SUIT_WORD_RE = re.compile(r"^(spade|heart|diamond|club)s?$", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=1024)  # the word readers ask of the same few words again and again
 def _suit_or_none(text: str) -> Suit | None:
     t = _normalise(text).strip()
     if len(t) == 1:
@@ -156,6 +157,7 @@ class Rank(enum.IntEnum):
         return rank
 
 
+@functools.lru_cache(maxsize=1024)
 def _rank_or_none(text: str) -> Rank | None:
     t = text.strip()
     u = t.upper()

@@ -8,8 +8,9 @@ with its penalty.  The result is the :class:`~replayer.rules.game.Game`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from ..record.diagnostics import Severity
 from ..record.hand import HandRecord, PlayedCard, TrickRecord
@@ -24,6 +25,12 @@ from .declaration import opening_leader
 from .fixes import Setting, later_play, revoke_hint
 
 __all__ = ["replay"]
+
+# A trick made with tuple.__new__: the named tuple's generated constructor costs twice as much,
+# and the replay makes thirteen a hand.
+_new_trick = cast(
+    "Callable[[type[Trick], tuple[int, Seat, tuple[tuple[Seat, Card], ...], Seat]], Trick]", tuple.__new__
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,7 @@ def replay(
     trump = decl.strain.trump
     setting: Setting | None = None  # who led the first trick replayed: known once it is led
     trick_records = ck.record.tricks
+    column_of = {s: k for k, s in enumerate(columns)}
     for i, row in enumerate(rows):
         trec = trick_records[i]
         number = first_trick + i
@@ -103,17 +111,17 @@ def replay(
             break
         if trec.leader is not None:
             leader = _stated_leader(ck, trec, leader, tricks, number)
-        by_seat = dict(zip(columns, row, strict=True))
-        plays = [(s, by_seat[s].card) for s in leader.rotation()]
+        plays = tuple([(s, row[column_of[s]].card) for s in leader.rotation()])
         if setting is None:
             setting = Setting(trump, leader, decl.dummy)
         if hands.anyone_renounces(plays):
-            revokes += _check_following(ck, recorded, hands, setting, i, by_seat, plays)
+            by_seat = dict(zip(columns, row, strict=True))
+            revokes += _check_following(ck, recorded, hands, setting, i, by_seat, list(plays))
         hands.play(plays)
         winner = trick_winner(plays, trump)
-        trick = Trick(number, leader, tuple(plays), winner)
+        trick = _new_trick(Trick, (number, leader, plays, winner))
         if trec.winner is not None or row[0].marked or row[1].marked or row[2].marked or row[3].marked:
-            _check_winner_marks(ck, trec, by_seat, trick, decl)
+            _check_winner_marks(ck, trec, dict(zip(columns, row, strict=True)), trick, decl)
         tricks.append(trick)
         leader = winner
     _check_book_errors_found(ck, revokes, len(tricks))
