@@ -138,7 +138,8 @@ def _build(events: Iterator[Any]) -> Node | None:
     # One loop over the events, dispatched on the event's exact class (PyYAML's event classes are
     # final; so the events are typed Any, as isinstance would narrow them), with the limits checked
     # inline: this runs once for every value of every file read.
-    stack: list[tuple[Node, list[Node], int]] = []  # open collection, its items, its item limit
+    # open collections: each with its items, its item limit and the values counted before it
+    stack: list[tuple[Node, list[Node], int, int]] = []
     anchors: dict[str, Node] = {}
     root: Node | None = None
     documents = 0
@@ -167,13 +168,13 @@ def _build(events: Iterator[Any]) -> Node | None:
             )
             if ev.anchor:
                 anchors[ev.anchor] = coll
-            stack.append((coll, [], 2 * MAX_ITEMS if mapping else MAX_ITEMS))
+            stack.append((coll, [], 2 * MAX_ITEMS if mapping else MAX_ITEMS, values - 1))
             continue
         elif kind is _MAPPING_END or kind is _SEQUENCE_END:
-            node, items, _limit = stack.pop()
+            node, items, _limit, before = stack.pop()
             node.value = list(zip(items[0::2], items[1::2], strict=True)) if kind is _MAPPING_END else items
             node.end_mark = ev.end_mark
-            # node.size grew as each item was added: 1 + the items' sizes
+            node.size = values - before  # itself and its items, each at its size
         elif kind is yaml.AliasEvent:
             node = _alias(anchors, ev, start, stack)
             values += node.size
@@ -188,9 +189,8 @@ def _build(events: Iterator[Any]) -> Node | None:
         if values > MAX_VALUES:
             _count(values, 0, start)
         if stack:
-            parent, items, limit = stack[-1]
+            parent, items, limit, _before = stack[-1]
             items.append(node)
-            parent.size += node.size
             if len(items) > limit:
                 _too_many_items(parent, start)
         else:
@@ -237,7 +237,7 @@ def _too_deep(mark: Mark) -> TooLarge:
 
 
 def _alias(
-    anchors: dict[str, Node], ev: yaml.AliasEvent, mark: Mark, stack: list[tuple[Node, list[Node], int]]
+    anchors: dict[str, Node], ev: yaml.AliasEvent, mark: Mark, stack: list[tuple[Node, list[Node], int, int]]
 ) -> Node:
     """The node an alias (``*name``) stands for; refused inside the collection it names."""
     if ev.anchor not in anchors:
@@ -245,7 +245,7 @@ def _alias(
             None, None, f"found undefined alias {ev.anchor!r}", _error_mark(mark)
         )
     node = anchors[ev.anchor]
-    if any(node is open_node for open_node, _, _ in stack):
+    if any(entry[0] is node for entry in stack):
         raise yaml.composer.ComposerError(
             None, None, f"found the alias {ev.anchor!r} inside the collection it names", _error_mark(mark)
         )
