@@ -5,6 +5,8 @@ A plain script, not a test:
     .venv/bin/python tests/bench/bench_site.py                  # hands/, with PDFs
     .venv/bin/python tests/bench/bench_site.py --no-pdf         # HTML only
     .venv/bin/python tests/bench/bench_site.py hands/elwell-1904 --keep /tmp/site
+    .venv/bin/python tests/bench/bench_site.py --generated 200  # issue 18: 200 lessons with PDFs,
+                                                                # on 1 worker, then on every core
 
 It builds into a fresh temporary folder (or ``--keep DIR``, which must be new or empty) with
 ``replayer.lessons.build.build_site`` in this process, then builds again with nothing changed, and
@@ -15,6 +17,13 @@ all-hands.pdf; index pages); the time per lesson; the sizes of the lessons' PDFs
 and of all-hands.pdf, with their pages; and the unchanged rebuild.  Double dummy is on when endplay
 is installed, with a cold cache.
 
+With ``--generated N``: N generated hands (``tests/support/handgen.py``, seed 1904) are built with
+their PDFs twice, into fresh folders, once with one worker (``jobs=1``: everything in this process)
+and once with every core (the build's process pool), and the two sites are compared byte for byte.
+For each: the wall time (what a person waits for: the pool's figure), and the CPU time of this
+process and of its workers (``RUSAGE_CHILDREN``), the work done.  On a machine others share, the
+wall time of the pool is only as good as the cores it was given.
+
 The exit status is 1 if a hand is invalid or the build fails, else 0.  Nothing is written outside the
 temporary (or ``--keep``) folder.
 """
@@ -22,6 +31,8 @@ temporary (or ``--keep``) folder.
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -38,7 +49,61 @@ from replayer.analysis import dds_available  # noqa: E402
 from replayer.lessons.build import CORPUS_PDF, BuildOptions, BuildReport, build_site  # noqa: E402
 from replayer.lessons.html import file_size  # noqa: E402
 
-STAGES = ("check", "lesson model", "HTML", "lesson PDFs", "book PDFs", "index pages")
+STAGES = ("check", "lesson model", "HTML", "lesson PDFs", "book PDFs", "quiz PDFs", "index pages")
+TARGET_GENERATED_S = 90.0  # issue 18: 200 lessons with PDFs, on this 2-core machine
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _generated(n: int, seed: int) -> int:
+    """Issue 18's figure: n generated hands with PDFs on one worker, then on every core."""
+    from replayer.lessons.parallel import default_jobs
+
+    sys.path.insert(0, str(_ROOT / "tests"))
+    from support.handgen import random_hands
+
+    cores = default_jobs()
+    with tempfile.TemporaryDirectory(prefix="replayer-bench-gen-") as tmp:
+        hands = Path(tmp) / "hands" / "generated"
+        hands.mkdir(parents=True)
+        for i, hand in enumerate(random_hands(seed, n), 1):
+            (hands / f"hand-{i:03d}.yaml").write_text(hand.text, encoding="utf-8")
+        print(
+            f"{n} generated hands (seed {seed}), with PDFs; double dummy: "
+            f"{'on (cold cache)' if dds_available() is None else 'off (endplay missing)'}; {cores} core(s)"
+        )
+        sites, walls = [], []
+        for jobs in (1, cores):
+            out = Path(tmp) / f"site-{jobs}"
+            children = _children_cpu()
+            started, cpu = time.perf_counter(), time.process_time()
+            report = build_site([str(hands.parent)], BuildOptions(out=out, pdf=True), jobs=jobs)
+            wall = time.perf_counter() - started
+            own, workers = time.process_time() - cpu, _children_cpu() - children
+            walls.append(wall)
+            print(
+                f"  {jobs} worker{'s' if jobs != 1 else ''}: wall {wall:7.1f} s   CPU {own + workers:7.1f} s "
+                f"(this process {own:.1f} s, workers {workers:.1f} s)   "
+                f"{report.lessons} lessons, {report.pdfs} PDFs, {len(report.invalid)} invalid"
+            )
+            if report.invalid or report.pdfs != n:
+                return 1
+            sites.append(
+                {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+            )
+        same = sites[0] == sites[-1]
+        print(
+            f"  the two sites are {'byte for byte the same' if same else 'DIFFERENT'} ({len(sites[0])} files)"
+        )
+        met = "met" if walls[-1] <= TARGET_GENERATED_S else "NOT met"
+        print(
+            f"  target: {n} lessons with PDFs in <= {TARGET_GENERATED_S:g} s (wall, every core): {met}; "
+            f"speed-up {walls[0] / walls[-1]:.2f}x on {cores} core(s); load average {os.getloadavg()[0]:.2f}"
+        )
+        return 0 if same else 1
 
 
 def _build(paths: list[str], out: Path, pdf: bool) -> tuple[BuildReport, float, float]:
@@ -79,7 +144,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("paths", nargs="*", default=[str(_ROOT / "hands")], help="hand files or folders")
     parser.add_argument("--no-pdf", action="store_true", help="HTML only")
     parser.add_argument("--keep", type=Path, help="build into this folder (new or empty) and keep it")
+    parser.add_argument(
+        "--generated", type=int, metavar="N", help="N generated hands, 1 worker vs every core"
+    )
+    parser.add_argument("--seed", type=int, default=1904, help="the generator's seed (default 1904)")
     args = parser.parse_args(argv)
+    if args.generated:
+        return _generated(args.generated, args.seed)
     with tempfile.TemporaryDirectory(prefix="replayer-bench-") as tmp:
         out = args.keep if args.keep is not None else Path(tmp) / "site"
         report, wall, cpu = _build(args.paths, out, not args.no_pdf)
