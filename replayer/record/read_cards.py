@@ -149,6 +149,18 @@ def _cards_in(
 ) -> tuple[PlayedCard, ...]:
     """The cards read from a scalar's tokens, placed in the file; unreadable ones reported."""
     out: list[PlayedCard] = []
+    mark = node.start_mark
+    if node.style in _ONE_LINE_STYLES and mark.line == node.end_mark.line:
+        # placed as FieldReader.placer places them, without a call a card
+        path, line, col = r.path, mark.line + 1, mark.column + (2 if node.style else 1) + base
+        for tok in tokens:
+            span = _new(Span, (path, line, col + tok.start, line, col + tok.end))
+            if tok.card is None:
+                err = tok.error
+                r.error("bad-card", f"{what}: {err}", span, err.hint if err else None)
+            else:
+                out.append(_new(PlayedCard, (tok.card, span, tok.marked)))
+        return tuple(out)
     place = r.placer(node)
     for tok in tokens:
         span = place(base + tok.start, base + tok.end)
