@@ -29,18 +29,18 @@ def check_played_cards(
     for i, row in enumerate(rows):
         if row is None:
             continue
+        trick = first_trick + i
         for col, pc in enumerate(row):
-            place = (first_trick + i, columns[col], pc)
-            if pc.card in played:
-                played[pc.card].append(place)
-                twice = True
+            places = played.get(pc.card)
+            if places is None:
+                played[pc.card] = [(trick, columns[col], pc)]
             else:
-                played[pc.card] = [place]
+                places.append((trick, columns[col], pc))
+                twice = True
     held_by: dict[Card, Seat] = {}
     if dealt is not None:
-        for s, cards in dealt.items():
-            for pc in cards:
-                held_by.setdefault(pc.card, s)
+        # the first seat dealt a card holds it: walked backwards, the first one written is kept
+        held_by = {pc.card: s for s, cards in reversed(dealt.items()) for pc in reversed(cards)}
     covers_all = _covers_all(rows, dealt, first_trick)
     never = _never_played(played, dealt) if covers_all else {}
     # The fixes are tried only for a card played twice: a legal hand never builds the finder.
