@@ -37,8 +37,8 @@ INSTALL_HINT = "double-dummy analysis needs endplay: pip install replayer[dds]"
 def dds_available() -> str | None:
     """None when endplay (and its DDS) is installed; otherwise a message saying how to install it.
 
-    Only looks for the package: importing endplay costs most of a second, which a build whose
-    positions are all cached never needs to pay."""
+    Only looks for the package: loading DDS allocates its tables (some 25 MiB), which a build
+    whose positions are all cached never needs."""
     try:
         found = importlib.util.find_spec("endplay") is not None
     except (ImportError, ValueError) as exc:
@@ -47,11 +47,12 @@ def dds_available() -> str | None:
 
 
 class Solver:
-    """Asks endplay for values, and keeps them in ``cache``.
+    """Asks DDS for values, and keeps them in ``cache``.
 
     ``cache[key]`` is the value of the position for the side to play (the tricks it takes from
     the remaining ones, the current trick included); ``cache[key + " > " + card]`` the value
-    after that card, for the same side (from ``solve_board``).
+    after that card, for the same side (from ``SolveBoard``); ``cache[key + " >>"]`` the value,
+    once the cards that keep it are known (those are then the cards cached with it).
     """
 
     def __init__(self, cache: MutableMapping[str, int] | None) -> None:
