@@ -70,8 +70,10 @@ def _why_overtake(ctx: Context, i: int, p: Seat, card: Card, his: Card) -> str |
     later = [s for s, _ in t.plays[ctx.position(i, p) + 1 :]]
     if any(c.rank > his.rank for s in later for c in ctx.holding(s, his.suit, i)):
         return None
+    # ``held`` is a set of cards hashed by identity: its order changes from run to run, so the suit
+    # named is that of the first card in card order, not the first the set yields
     other = [c for c in held if c.suit != ctx.trump]
-    return f"thrown a {other[0].suit.singular}" if other else None
+    return f"thrown a {min(other).suit.singular}" if other else None
 
 
 def _finding(ctx: Context, i: int, p: Seat, card: Card, his: Card, instead: str) -> Finding:
