@@ -28,6 +28,7 @@ from .diagnostics import Located, Span
 from .fields import FieldReader
 from .hand import PlayedCard, TrickRecord
 from .keys import DEAL_KEYS, PLAY_KEYS, TRICK_KEYS
+from .limits import MAX_NOTATION_CHARS
 from .located_yaml import NULL_TAG, STR_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
 __all__ = ["Deal", "Play", "read_deal", "read_play", "read_tricks"]
@@ -274,7 +275,8 @@ def _trick(r: FieldReader, node: Node, number: int) -> TrickRecord:
         if "winner" in m:
             winner = r.seat(m["winner"][1], f"trick {number} winner")
     if isinstance(cards_node, ScalarNode):
-        if r.too_long(cards_node, f"trick {number}"):
+        # too_long passes a short scalar at once: asked (with its message) only of a long one
+        if len(cards_node.value) > MAX_NOTATION_CHARS and r.too_long(cards_node, f"trick {number}"):
             return TrickRecord(number, (), r.span(cards_node), leader, winner)
         cards = _row_cards(r, cards_node, number)
     elif isinstance(cards_node, SequenceNode):
@@ -326,7 +328,9 @@ def _listed_cards(r: FieldReader, node: SequenceNode, number: int) -> list[Playe
     path = r.path
     for item in node.value:
         if type(item) is ScalarNode and item.tag == STR_TAG:
-            card, marked = _spelled(item.value)
+            card, marked = CARD_SPELLINGS.get(item.value), False  # _spelled, inline for the common card
+            if card is None:
+                card, marked = _spelled(item.value)
             if card is None and " " in item.value:
                 words = item.value.split()
                 card = two_word_card(*words) if len(words) == 2 else None
