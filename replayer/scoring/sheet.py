@@ -4,15 +4,20 @@ The rule sets' arithmetic is in ``score_bridge_whist``, ``score_auction`` and
 ``score_contract``; this module gathers the facts a deal is scored on (tricks, honours, voids,
 the score toward game) and keeps the running sheet: games, the rubber bonus, totals, and the
 value of the rubber.  Pure: no I/O.
+
+A rule set's scorer module is imported the first time that rule set is scored (``SCORING`` loads
+it on lookup): validating or scoring a Bridge Whist hand never imports Whist's, Dummy Bridge's,
+Auction's or Contract's arithmetic, which a command run on one hand would otherwise pay for
+(tests/test_lazy_imports.py holds it to that).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..record.phrases import AwardKind, Claim, HonoursSplit
 from ..record.sides import Narrative
@@ -20,27 +25,20 @@ from ..rules.cards import Strain
 from ..rules.game import Game
 from ..rules.regimes import RuleSet
 from ..rules.seats import BookPair, Pair
-from .auction import GAME as AUCTION_GAME
-from .auction import RUBBER_BONUS as AUCTION_RUBBER_BONUS
-from .auction import AuctionOptions
-from .auction import score_deal as score_auction
 from .base import SIDES, Column, DealFacts, DealScore, LineKind, ScoreLine, Side
-from .bridge_whist import GAME as BW_GAME
-from .bridge_whist import RUBBER_BONUS as BW_RUBBER_BONUS
-from .bridge_whist import BridgeWhistOptions
-from .bridge_whist import score_deal as score_bridge_whist
-from .contract import GAME as CONTRACT_GAME
-from .contract import ContractOptions
-from .contract import rubber_bonus as contract_rubber_bonus
-from .contract import score_deal as score_contract
-from .dummy_bridge import DummyBridgeOptions
-from .dummy_bridge import score_deal as score_dummy_bridge
 from .honours import honours_held
-from .whist import GAME as WHIST_GAME
-from .whist import RUBBER_POINTS as WHIST_RUBBER_POINTS
-from .whist import WhistOptions
-from .whist import honours_held as whist_honours
-from .whist import score_deal as score_whist
+
+if TYPE_CHECKING:
+    from .auction import AuctionOptions
+    from .bridge_whist import BridgeWhistOptions
+    from .contract import ContractOptions
+    from .whist import WhistOptions
+
+    #: the options of any rule set: where its sources disagree, which reading to score by
+    ScoringOptions = BridgeWhistOptions | AuctionOptions | ContractOptions | WhistOptions
+    _Options = TypeVar("_Options", BridgeWhistOptions, AuctionOptions, ContractOptions, WhistOptions)
+    #: a rule set's scorer, taking any rule set's options (and refusing another rule set's)
+    Scorer = Callable[[DealFacts, ScoringOptions], DealScore]
 
 __all__ = [
     "RuleScoring",
@@ -57,11 +55,18 @@ __all__ = [
     "standing",
 ]
 
-#: the options of any rule set: where its sources disagree, which reading to score by
-ScoringOptions = BridgeWhistOptions | AuctionOptions | ContractOptions | WhistOptions
-_Options = TypeVar("_Options", BridgeWhistOptions, AuctionOptions, ContractOptions, WhistOptions)
-#: a rule set's scorer, taking any rule set's options (and refusing another rule set's)
-Scorer = Callable[[DealFacts, ScoringOptions], DealScore]
+
+def __getattr__(name: str) -> object:
+    """``ScoringOptions`` at run time (PEP 562): the union needs every rule set's options class, so
+    it is made only when asked for, never on the way to scoring one hand."""
+    if name == "ScoringOptions":
+        from .auction import AuctionOptions
+        from .bridge_whist import BridgeWhistOptions
+        from .contract import ContractOptions
+        from .whist import WhistOptions
+
+        return BridgeWhistOptions | AuctionOptions | ContractOptions | WhistOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _scorer(options: type[_Options], score: Callable[[DealFacts, _Options], DealScore]) -> Scorer:
@@ -120,32 +125,74 @@ def _option_value(name: str, text: str, default: object) -> object:
     return text
 
 
-SCORING: dict[RuleSet, RuleScoring] = {
-    RuleSet.BRIDGE_WHIST: RuleScoring(
-        _scorer(BridgeWhistOptions, score_bridge_whist),
-        BridgeWhistOptions,
-        BW_GAME,
-        lambda _: BW_RUBBER_BONUS,
-    ),
-    RuleSet.AUCTION: RuleScoring(
-        _scorer(AuctionOptions, score_auction), AuctionOptions, AUCTION_GAME, lambda _: AUCTION_RUBBER_BONUS
-    ),
+def _bridge_whist() -> RuleScoring:
+    from .bridge_whist import GAME, RUBBER_BONUS, BridgeWhistOptions, score_deal
+
+    return RuleScoring(
+        _scorer(BridgeWhistOptions, score_deal), BridgeWhistOptions, GAME, lambda _: RUBBER_BONUS
+    )
+
+
+def _auction() -> RuleScoring:
+    from .auction import GAME, RUBBER_BONUS, AuctionOptions, score_deal
+
+    return RuleScoring(_scorer(AuctionOptions, score_deal), AuctionOptions, GAME, lambda _: RUBBER_BONUS)
+
+
+def _dummy_bridge() -> RuleScoring:
     # Dummy Bridge: Bridge Whist's deal, no rubbers; the series and its bonus in scoring/dummy_bridge.py
-    RuleSet.DUMMY_BRIDGE: RuleScoring(
-        _scorer(DummyBridgeOptions, score_dummy_bridge), DummyBridgeOptions, BW_GAME, lambda _: 0
-    ),
-    RuleSet.CONTRACT: RuleScoring(
-        _scorer(ContractOptions, score_contract),
-        ContractOptions,
-        CONTRACT_GAME,
-        contract_rubber_bonus,
-        vulnerability=True,
-    ),
+    from .bridge_whist import GAME
+    from .dummy_bridge import DummyBridgeOptions, score_deal
+
+    return RuleScoring(_scorer(DummyBridgeOptions, score_deal), DummyBridgeOptions, GAME, lambda _: 0)
+
+
+def _contract() -> RuleScoring:
+    from .contract import GAME, ContractOptions, rubber_bonus, score_deal
+
+    return RuleScoring(
+        _scorer(ContractOptions, score_deal), ContractOptions, GAME, rubber_bonus, vulnerability=True
+    )
+
+
+def _whist() -> RuleScoring:
     # Whist: points toward a game of five below, each game's value above (scoring/whist.py, CC L1-L10)
-    RuleSet.WHIST: RuleScoring(
-        _scorer(WhistOptions, score_whist), WhistOptions, WHIST_GAME, lambda _: WHIST_RUBBER_POINTS
-    ),
-}
+    from .whist import GAME, RUBBER_POINTS, WhistOptions, score_deal
+
+    return RuleScoring(_scorer(WhistOptions, score_deal), WhistOptions, GAME, lambda _: RUBBER_POINTS)
+
+
+class _Registry(Mapping[RuleSet, RuleScoring]):
+    """Each rule set's :class:`RuleScoring`, made (and its scorer module imported) on first lookup."""
+
+    __slots__ = ("_load", "_made")
+
+    def __init__(self, load: Mapping[RuleSet, Callable[[], RuleScoring]]) -> None:
+        self._load = load
+        self._made: dict[RuleSet, RuleScoring] = {}
+
+    def __getitem__(self, rules: RuleSet) -> RuleScoring:
+        made = self._made.get(rules)
+        if made is None:
+            made = self._made[rules] = self._load[rules]()  # KeyError for a rule set with no scorer
+        return made
+
+    def __iter__(self) -> Iterator[RuleSet]:
+        return iter(self._load)
+
+    def __len__(self) -> int:
+        return len(self._load)
+
+
+SCORING: Mapping[RuleSet, RuleScoring] = _Registry(
+    {
+        RuleSet.BRIDGE_WHIST: _bridge_whist,
+        RuleSet.AUCTION: _auction,
+        RuleSet.DUMMY_BRIDGE: _dummy_bridge,
+        RuleSet.CONTRACT: _contract,
+        RuleSet.WHIST: _whist,
+    }
+)
 
 
 def facts_from_game(
@@ -166,6 +213,8 @@ def facts_from_game(
             honours[side] = (held.count(side), held.most_in_one_hand(side))
             void[side] = held.chicane(side)
         if game.regime.name is RuleSet.WHIST:  # CC L3: the trump A K Q J, partners together
+            from .whist import honours_held as whist_honours
+
             honours = {side: (n, n) for side, n in whist_honours(game.deal, decl.strain).items()}
     return DealFacts(
         strain=decl.strain,
