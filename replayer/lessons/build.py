@@ -45,7 +45,7 @@ from .books import (
 from .cache import HandFacts, LessonSummary, content_key, strings
 from .fonts import WEB_FONTS
 from .outputs import Names, OutputFolder, OutputNotOurs, href
-from .parallel import Rendered, RenderSetup, RenderTask, default_jobs, render_lessons
+from .parallel import Rendered, RenderSetup, RenderTask, background_pdfs, default_jobs, render_lessons
 from .resources import assets_dir, templates_dir
 from .views import Book, Nav
 
@@ -209,27 +209,40 @@ def build_site(
             ctx = _context(site, replace(options, pdf=False), progress)
             plans = _plans(ctx, hands, images, old_lessons)
     _copy_assets(site)
-    built, dd_known = _build_lessons(ctx, plans, report, default_jobs() if jobs is None else jobs)
-    _finish(ctx, built, previous, report, dd_known)
+    jobs = default_jobs() if jobs is None else jobs
+    built, dd_known = _build_lessons(ctx, plans, report, jobs)
+    _finish(ctx, built, previous, report, dd_known, jobs)
     report.seconds = time.perf_counter() - started
     return report
 
 
 def _finish(
-    ctx: Context, built: list[Built], previous: dict[str, object], report: BuildReport, dd_known: int
+    ctx: Context,
+    built: list[Built],
+    previous: dict[str, object],
+    report: BuildReport,
+    dd_known: int,
+    jobs: int,
 ) -> None:
     """After the lessons: the books' PDFs, the handouts, the front pages, the web fonts; what an
     earlier build made and this one did not, removed; the solver's cache and the manifest."""
     from .handout import QuizBook, QuizBuild, write_quizzes
 
     site, groups = ctx.site, group(built)
-    with report.timed("book PDFs"):
-        manifest: dict[str, object] = {"version": __version__, **build_pdfs(ctx, groups, previous, report)}
-    with report.timed("quiz PDFs"):  # each book's decision points, beside its lessons (handout.py)
-        taken = SITE_PAGES + tuple(b.slug for b in built) + tuple(g.anchor for g in groups)
-        quiz = QuizBuild(ctx.base_key, __version__, ctx.options, previous.get("quizzes"), taken, MANIFEST)
-        books = [QuizBook.of(g.book.heading, [(b.slug, b.entry) for b in g.built]) for g in groups]
-        manifest["quizzes"], quizzes = write_quizzes(site, lambda: ctx.env, books, quiz)
+    manifest: dict[str, object] = {"version": __version__}
+    later: list[tuple[str, Callable[[], bytes]]] = []
+    with background_pdfs(jobs) as render:  # the handouts are rendered while the books are assembled
+        with report.timed("quiz PDFs"):  # each book's decision points, beside its lessons (handout.py)
+            taken = SITE_PAGES + tuple(b.slug for b in built) + tuple(g.anchor for g in groups)
+            quiz = QuizBuild(ctx.base_key, __version__, ctx.options, previous.get("quizzes"), taken, MANIFEST)
+            books = [QuizBook.of(g.book.heading, [(b.slug, b.entry) for b in g.built]) for g in groups]
+            quizzes_made, quizzes = write_quizzes(site, lambda: ctx.env, books, quiz, later, render)
+        with report.timed("book PDFs"):
+            manifest.update(build_pdfs(ctx, groups, previous, report))
+        with report.timed("quiz PDFs"):
+            for name, pdf in later:
+                site.write(name, pdf())
+    manifest["quizzes"] = quizzes_made
     with report.timed("index pages"):
         manifest["pages"] = write_index_pages(ctx, groups, report, quizzes, previous.get("pages"))
     with report.timed("web fonts"):

@@ -166,11 +166,15 @@ def write_quizzes(
     env: Callable[[], jinja2.Environment],
     books: Iterable[QuizBook],
     build: QuizBuild,
+    later: list[tuple[str, Callable[[], bytes]]] | None = None,
+    render: Callable[[str, str], Callable[[], bytes]] | None = None,
 ) -> tuple[dict[str, str], dict[str, str]]:
     """Write each book's handout that has a question (again only when its questions changed), remove
     the ones an earlier build made and this one did not; the handouts' keys for the manifest (name →
     key), and each book's handout (heading → name).  ``env`` gives the templates, asked for only
-    when a handout is rendered."""
+    when a handout is rendered.  With ``render`` (the print page and its base URL → a function that
+    waits for its PDF: rendered in another process meanwhile), each handout to write is added to
+    ``later`` (its name, that function), for the caller to write."""
     old = {str(k): v for k, v in build.previous.items()} if isinstance(build.previous, dict) else {}
     names = Names(reserved=build.taken)
     made: dict[str, str] = {}
@@ -187,13 +191,22 @@ def write_quizzes(
         shown = json.dumps([book.heading, root, questions], sort_keys=True, ensure_ascii=False)
         key = hashlib.sha256((build.key + shown).encode("utf-8", "surrogateescape")).hexdigest()
         if build.options.force or old.get(name) != key or not site.is_file(name):
-            from .pdf import render_pdf
-
             html = render_quiz(env(), book.heading, questions, version=build.version, root=root)
-            site.write(name, render_pdf(html, base_url=str(site.root / ("/".join(path) + ".html"))))
+            pdf = (render or _render_now)(html, str(site.root / ("/".join(path) + ".html")))
+            if later is None:
+                site.write(name, pdf())
+            else:
+                later.append((name, pdf))
         made[name] = key
         of_book[book.heading] = name
     for name in old:
         if name not in made:
             site.remove(name, build.manifest)
     return made, of_book
+
+
+def _render_now(html: str, base_url: str) -> Callable[[], bytes]:
+    from .pdf import render_pdf
+
+    pdf = render_pdf(html, base_url=base_url)
+    return lambda: pdf

@@ -26,11 +26,11 @@ from .views import Nav
 
 if TYPE_CHECKING:
     import multiprocessing.context
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     import jinja2
 
-__all__ = ["RenderSetup", "RenderTask", "Rendered", "default_jobs", "render_lessons"]
+__all__ = ["RenderSetup", "RenderTask", "Rendered", "background_pdfs", "default_jobs", "render_lessons"]
 
 
 def default_jobs() -> int:
@@ -202,3 +202,32 @@ def render_lessons(
             take(i, future.result())
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def background_pdfs(jobs: int) -> Iterator[Callable[[str, str], Callable[[], bytes]]]:
+    """``render(html, base_url)``: the PDF of a page rendered in another process (the first call
+    starts it) while this one goes on, say assembling the books' PDFs; ``render`` gives a function
+    that waits for the PDF.  With one job, or other threads here, the PDF is rendered when waited for."""
+    from .pdf import render_pdf
+
+    pools: list[ProcessPoolExecutor | None] = []  # made at the first PDF: a build that renders none
+    # imports no pool machinery
+
+    def render(html: str, base_url: str) -> Callable[[], bytes]:
+        if not pools:
+            from concurrent.futures import ProcessPoolExecutor
+
+            context = _context() if jobs > 1 else None
+            pools.append(ProcessPoolExecutor(1, mp_context=context) if context is not None else None)
+        pool = pools[0]
+        if pool is None:
+            return lambda: render_pdf(html, base_url=base_url)
+        return pool.submit(render_pdf, html, base_url=base_url).result
+
+    try:
+        yield render
+    finally:
+        for pool in pools:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
