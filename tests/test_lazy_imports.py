@@ -1,7 +1,8 @@
-"""A rule set's scorer is imported when that rule set is scored, and only then.
+"""A rule set's scorer, and the laws only some rule sets have, are imported when used, and only then.
 
 Checking one hand is a command a person waits for: a Bridge Whist hand must not pay for importing
-Whist's, Dummy Bridge's, Auction's and Contract's arithmetic.  Each check runs in a fresh
+Whist's, Dummy Bridge's, Auction's and Contract's arithmetic, the laws of the auction (and the
+reader of auctions told in prose) or Dummy Bridge's laws of the make.  Each check runs in a fresh
 interpreter, so nothing this test process imported earlier hides an import; and each rule set's
 hand is scored there too, so the scorer loaded on demand is seen to give the same score as the
 scorer module called directly.
@@ -27,6 +28,13 @@ SCORERS = {
     "whist": "replayer.scoring.whist",
 }
 
+#: the laws only some rule sets use: who imports them when a hand of that rule set is validated
+RARE_LAWS = {
+    "replayer.rules.auction": ("auction", "contract"),
+    "replayer.record.read_auction_prose": (),  # an auction told in prose: none of these hands
+    "replayer.rules.dummy_bridge": ("dummy-bridge",),
+}
+
 HANDS = {
     "bridge-whist": ROOT / "hands" / "foster-1904" / "hand-1.yaml",
     "dummy-bridge": ROOT / "hands" / "dummy-bridge" / "hand-1.yaml",
@@ -43,7 +51,7 @@ from pathlib import Path
 from replayer.validation.files import check_file
 
 checked = check_file(Path(sys.argv[1]))
-after_validate = sorted(m for m in sys.modules if m.startswith("replayer.scoring."))
+after_validate = sorted(m for m in sys.modules if m.startswith("replayer."))
 from replayer.scoring.sheet import SCORING, facts_from_game, below_before, score_game
 
 game = checked.game
@@ -87,6 +95,7 @@ def test_validating_a_bridge_whist_hand_imports_no_other_rule_sets_scorer() -> N
     loaded = set(seen["after_validate"]) | set(seen["after_score"])  # type: ignore[call-overload]
     assert loaded & others == set()
     assert SCORERS["bridge-whist"] in loaded  # the result line was checked against its score
+    assert set(seen["after_validate"]) & set(RARE_LAWS) == set()  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("rules", sorted(SCORERS))
@@ -99,6 +108,34 @@ def test_a_rule_sets_scorer_is_loaded_when_its_hand_is_scored(rules: str) -> Non
     assert set(seen["after_score"]) & set(SCORERS.values()) == allowed  # type: ignore[call-overload]
     assert seen["score"] != "None"
     assert seen["score"] == seen["direct"]
+
+
+@pytest.mark.parametrize("rules", sorted(SCORERS))
+def test_the_laws_of_a_rule_set_are_loaded_when_its_hand_is_validated(rules: str) -> None:
+    seen = run_fresh(HANDS[rules], SCORERS[rules])
+    assert seen["rules"] == rules and seen["errors"] == []
+    wanted = {module for module, users in RARE_LAWS.items() if rules in users}
+    assert set(seen["after_validate"]) & set(RARE_LAWS) == wanted  # type: ignore[call-overload]
+
+
+def test_an_auction_told_in_prose_loads_its_reader(tmp_path: Path) -> None:
+    hand = tmp_path / "prose.yaml"
+    hand.write_text(
+        "title: t\nrules: auction\ndealer: S\ndeclaration:\n"
+        '  auction: "South bids one heart, and all pass"\n',
+        encoding="utf-8",
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    script = (
+        "import sys; from pathlib import Path; from replayer.validation.files import check_file; "
+        "c = check_file(Path(sys.argv[1])); "
+        "print(c.record.declaration.calls[0].value, 'replayer.record.read_auction_prose' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(hand)], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["1♥", "True"]
 
 
 def test_scoring_options_is_still_the_union_of_every_rule_sets_options() -> None:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..rules.auction import Call
 from ..rules.cards import Card, Rank, Strain, Suit
 from ..rules.seats import BookPair, Pair
 from .diagnostics import Located, Span
 from .sides import Narrative
+
+if TYPE_CHECKING:  # the auction's laws are imported only by a hand that has an auction
+    from ..rules.auction import Call
 
 __all__ = [
     "ClaimKind",

@@ -7,15 +7,17 @@ validator's business.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from ..rules.auction import Call, CallSyntaxError, scan_calls
 from ..rules.cards import Card, CardSyntaxError, Strain
 from .diagnostics import Located, Span
 from .fields import FieldReader
 from .hand import AuctionRecord, MakeRecord, TurnedRecord
 from .keys import DECLARATION_KEYS
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
-from .read_auction_prose import read_auction_prose
+
+if TYPE_CHECKING:  # the auction's laws are imported when a file gives calls (see _calls, _prose)
+    from ..rules.auction import Call
 
 __all__ = ["read_declaration"]
 
@@ -169,6 +171,8 @@ def _auction(r: FieldReader, m: _Fields, dealer: str | None) -> AuctionRecord:
 
 def _calls(r: FieldReader, cnode: Node) -> list[Located[Call]]:
     """The calls from the dealer on: a line of calls, or a list of them."""
+    from ..rules.auction import Call, CallSyntaxError, scan_calls  # only a hand with an auction needs it
+
     calls: list[Located[Call]] = []
     if r.too_long(cnode, "the calls"):
         return calls
@@ -201,6 +205,8 @@ def _calls(r: FieldReader, cnode: Node) -> list[Located[Call]]:
 
 def _prose(r: FieldReader, node: Node, dealer: str | None) -> list[Located[Call]]:
     """The calls of an auction told in prose, each at the words that tell it."""
+    from .read_auction_prose import read_auction_prose  # only a hand with an auction needs it
+
     text = r.notation(node, "the auction")
     if text is None or not isinstance(node, ScalarNode):
         return []

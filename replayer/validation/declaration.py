@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ..record.diagnostics import Severity
 from ..record.hand import AuctionRecord, MakeRecord
-from ..rules.auction import INSUFFICIENT_BID_STOOD, check_auction
 from ..rules.game import Declaration
 from ..rules.regimes import REGIMES, Declaring, OpeningLeader, Regime, RuleSet, UnknownRegime, find_regime
 from ..rules.seats import Seat
@@ -174,6 +173,9 @@ def _ordinal(n: int) -> str:
 
 def _from_calls(ck: Check, regime: Regime, d: AuctionRecord) -> tuple[Declaration | None, bool]:
     """The contract the calls end in, checked against the contract and declarer the file gives."""
+    # the auction's laws, imported here: a Bridge Whist or Whist hand never needs them
+    from ..rules.auction import INSUFFICIENT_BID_STOOD, check_auction
+
     calls = [loc.value for loc in d.calls]
     contract, passed_out, problems = check_auction(regime, ck.dealer, calls)
     for p in problems:

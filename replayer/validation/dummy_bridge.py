@@ -20,7 +20,6 @@ from __future__ import annotations
 from ..record.diagnostics import Severity
 from ..record.hand import HandRecord, MakeRecord
 from ..rules.cards import Card
-from ..rules.dummy_bridge import may_double, mechanical_declaration, single_player
 from ..rules.seats import Letter, Seat
 from .checking import Check
 from .deal import columns, deal, first_trick, holdings, row
@@ -42,6 +41,9 @@ def dummy_bridge_doublers(
 ) -> tuple[Seat, ...] | None:
     """Who doubled, redoubled, … in turn; None (reported) when one may not, by DB-3 and DB-5.
     ``deal_number``: the deal of the game (None: the file's, :func:`series_deal`)."""
+    # Dummy Bridge's laws, imported here: only a Dummy Bridge hand comes this way
+    from ..rules.dummy_bridge import may_double, single_player
+
     if deal_number is None:
         deal_number = series_deal(ck.record)
     maker = Letter.of(ck.seat(d.maker), ck.dealer)
@@ -98,6 +100,8 @@ def check_mechanical(ck: Check, d: MakeRecord, deal_number: int | None = None) -
     """DECL-DB: when the single player dealt and passed, Y's trump must be the mechanical one.
     Whether the make stands (a hand whose dummy is not known is noted, not judged).  On an even
     deal Y is a real partner and declares freely: nothing to check."""
+    from ..rules.dummy_bridge import mechanical_declaration, single_player  # as above: Dummy Bridge only
+
     if deal_number is None:
         deal_number = series_deal(ck.record)
     if single_player(deal_number) is not Letter.Z or Letter.of(ck.seat(d.maker), ck.dealer) is not Letter.Y:
