@@ -89,6 +89,11 @@ def _generated(n: int, seed: int) -> int:
                 f"(this process {own:.1f} s, workers {workers:.1f} s)   "
                 f"{report.lessons} lessons, {report.pdfs} PDFs, {len(report.invalid)} invalid"
             )
+            tail = report.stages.get("book PDFs", 0.0) + report.stages.get("quiz PDFs", 0.0)
+            print(
+                f"    after the lessons, in this process alone (the books' PDFs, the handouts): "
+                f"{tail:.1f} s wall, {report.stages_cpu.get('book PDFs', 0.0):.1f} s CPU assembling"
+            )
             if report.invalid or report.pdfs != n:
                 return 1
             sites.append(
