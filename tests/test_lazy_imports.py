@@ -96,6 +96,8 @@ def test_validating_a_bridge_whist_hand_imports_no_other_rule_sets_scorer() -> N
     assert loaded & others == set()
     assert SCORERS["bridge-whist"] in loaded  # the result line was checked against its score
     assert set(seen["after_validate"]) & set(RARE_LAWS) == set()  # type: ignore[call-overload]
+    # nor the records of parts this hand does not have (book errors, a problem, a series, interop)
+    assert "replayer.record.hand_extras" not in seen["after_validate"]  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("rules", sorted(SCORERS))
@@ -116,6 +118,24 @@ def test_the_laws_of_a_rule_set_are_loaded_when_its_hand_is_validated(rules: str
     assert seen["rules"] == rules and seen["errors"] == []
     wanted = {module for module, users in RARE_LAWS.items() if rules in users}
     assert set(seen["after_validate"]) & set(RARE_LAWS) == wanted  # type: ignore[call-overload]
+
+
+def test_a_hand_with_book_errors_defines_their_record_when_read() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    script = (
+        "import sys; from pathlib import Path; from replayer.validation.files import check_file; "
+        "c = check_file(Path(sys.argv[1])); "
+        "from replayer.record.hand import BookErrorRecord; "
+        "from replayer.record import hand_extras; "
+        "print(type(c.record.book_errors[0]) is BookErrorRecord is hand_extras.BookErrorRecord, "
+        "[d.code for d in c.diagnostics])"
+    )
+    hand = ROOT / "hands" / "foster-1904" / "hand-2.yaml"
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(hand)], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["True", "['book-result']"]
 
 
 def test_an_auction_told_in_prose_loads_its_reader(tmp_path: Path) -> None:

@@ -14,10 +14,17 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..rules.cards import Card, Rank, Strain, Suit
 from ..rules.seats import BookPair, Pair
 from .diagnostics import Located, Span
-from .sides import Narrative
 
 if TYPE_CHECKING:  # the auction's laws are imported only by a hand that has an auction
     from ..rules.auction import Call
+    from .hand_extras import (
+        BookErrorRecord,
+        InteropRecord,
+        ProblemRecord,
+        RubberDealRecord,
+        RubberRecord,
+        SeriesRecord,
+    )
 
 __all__ = [
     "ClaimKind",
@@ -86,16 +93,6 @@ class ScoreBefore(Located[dict[Pair | BookPair, int]]):
 
     games: Located[dict[Pair | BookPair, int]] | None = None
     quote: Located[str] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SeriesRecord:
-    """Where the deal stands in its game (``series: {deal: 2}``): Dummy Bridge's seats change with it.
-
-    ``deal`` is the deal's number in the game, from 1 (None: not given, or unreadable)."""
-
-    span: Span
-    deal: Located[int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,34 +207,6 @@ class ResultPart(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class BookErrorRecord:
-    """A place where the book disagrees with its own printed cards, kept as printed.
-
-    ``about`` is as written: ``result`` or ``result honours`` (``part`` HONOURS), ``result tricks``
-    (TRICKS), ``result strain`` (STRAIN), ``trick N`` (``trick`` is N, ``part`` None), ``card`` (a
-    misprinted card), ``mark`` (a winner mark on the wrong card of ``trick``, at ``seat``) or
-    ``deal`` (a misprinted line of the deal diagram).  The
-    validator reports the one disagreement the entry names as a warning about the book rather than
-    an error, and no other."""
-
-    about: str
-    text: str
-    span: Span
-    trick: int | None = None
-    part: ResultPart | None = None
-    #: ``about: card``, a card the book misprints: the seat as written, the card printed (kept in
-    #: the play) and the reading (replayed in its place); ``trick`` is the trick
-    seat: str | None = None
-    printed: Card | None = None
-    reading: Card | None = None
-    #: ``about: deal``, a line of the book's deal diagram it misprints: the line as printed (text)
-    #: and the holding of one suit the cards give (``suit`` and ``holding``; empty for a void)
-    printed_text: str | None = None
-    suit: Suit | None = None
-    holding: tuple[Card, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class ReadingRecord:
     """One uncertain reading of the source (an OCR'd table cell) and how it was settled."""
 
@@ -254,31 +223,6 @@ class TranscriptionRecord:
     text: str
     span: Span
     readings: tuple[ReadingRecord, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class InteropRecord:
-    """What a hand imported from PBN or LIN carries beyond our format, kept so that exporting it
-    again loses nothing: the board, vulnerability, the file's result, an unfinished last trick (a
-    claim), and the file's other tags, directives and commentary, untouched and in order."""
-
-    source_format: str  # pbn or lin
-    span: Span
-    board: str | None = None
-    vulnerable: str | None = None  # None, NS, EW, All
-    result: int | None = None  # the declarer's tricks as the file gives them (claims included)
-    unfinished: tuple[Card, ...] = ()  # a last trick the file stops in, in play order
-    tags: tuple[tuple[str, str], ...] = ()
-    directives: tuple[str, ...] = ()
-    commentary: tuple[tuple[str, str], ...] = ()  # (where, text): commentary not attached to a trick
-
-
-@dataclass(frozen=True, slots=True)
-class ProblemRecord:
-    text: str
-    span: Span
-    side: Located[Pair | BookPair] | None = None
-    tricks: Located[int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,22 +265,16 @@ class HandRecord:
         return Span(base.path, base.line, self.result_col + start, base.line, self.result_col + end)
 
 
-@dataclass(frozen=True, slots=True)
-class RubberDealRecord:
-    span: Span
-    hand: Located[str] | None = None  # a hand file, relative to the rubber file
-    result: Located[str] | None = None  # or the book's result line for the deal
-    trump: Located[Strain] | None = None
-    declarer: Located[Pair | BookPair | Narrative] | None = None
-    doubled: int = 0
-    label: Located[str] | None = None
+#: the records of the less common parts, defined in hand_extras (see there why) and handed out here
+_EXTRAS = frozenset(
+    {"SeriesRecord", "BookErrorRecord", "InteropRecord", "ProblemRecord", "RubberDealRecord", "RubberRecord"}
+)
 
 
-@dataclass(frozen=True, slots=True)
-class RubberRecord:
-    path: str
-    span: Span
-    title: Located[str] | None
-    rules: Located[str] | None
-    source: SourceRef | None
-    deals: tuple[RubberDealRecord, ...]
+def __getattr__(name: str) -> object:
+    """A record of a less common part (PEP 562): its module is imported the first time one is asked for."""
+    if name in _EXTRAS:
+        from . import hand_extras
+
+        return getattr(hand_extras, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,12 +3,16 @@ carries beyond our format, kept so that exporting the hand again loses nothing."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..rules.cards import Card, scan_cards
 from ..rules.notation import read_number
 from .fields import FieldReader
-from .hand import InteropRecord
 from .keys import INTEROP_FORMATS, INTEROP_KEYS, VULNERABILITIES
 from .located_yaml import Node, ScalarNode, SequenceNode
+
+if TYPE_CHECKING:  # imported where one is made: only an imported hand has one (see hand_extras)
+    from .hand_extras import InteropRecord
 
 __all__ = ["read_interop"]
 
@@ -17,6 +21,8 @@ _Fields = dict[str, tuple[Node, Node]]
 
 def read_interop(r: FieldReader, node: Node) -> InteropRecord | None:
     """The block, or None (reported) when it does not say which format it came from."""
+    from .hand_extras import InteropRecord
+
     m = r.mapping(node, INTEROP_KEYS, "interop")
     fmt = r.scalar(m["from"][1], "interop from") if "from" in m else None
     if fmt is None or fmt.strip().lower() not in INTEROP_FORMATS:

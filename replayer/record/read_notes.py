@@ -6,17 +6,16 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..rules.cards import Rank, Strain, Suit, parse_card, parse_ranks
 from ..rules.notation import read_number
 from .diagnostics import Located
 from .fields import FieldReader
 from .hand import (
-    BookErrorRecord,
     ClaimKind,
     ClaimRecord,
     NoteRecord,
-    ProblemRecord,
     ReadingRecord,
     ResultPart,
     TranscriptionRecord,
@@ -34,6 +33,9 @@ from .keys import (
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
 from .read_lines import read_lines, read_outcome, read_question
 from .sides import SIDE_WORDS
+
+if TYPE_CHECKING:  # imported where one is made: most hands have neither (see hand_extras)
+    from .hand_extras import BookErrorRecord, ProblemRecord
 
 __all__ = ["read_notes", "read_problem", "read_book_errors", "read_transcription"]
 
@@ -211,6 +213,8 @@ def _claim_details(r: FieldReader, m: _Fields, claim: ClaimRecord) -> ClaimRecor
 
 def read_problem(r: FieldReader, node: Node) -> ProblemRecord | None:
     """The problem set: its text, or {text, side, tricks}."""
+    from .hand_extras import ProblemRecord
+
     if isinstance(node, ScalarNode):
         text = r.scalar(node, "problem")
         return ProblemRecord(text, r.span(node)) if text is not None else None
@@ -255,6 +259,8 @@ def read_book_errors(r: FieldReader, node: Node) -> tuple[BookErrorRecord, ...]:
     trick N, text}, {about: card, trick, seat, printed, reading, text} for a misprinted card,
     {about: mark, trick, seat, text} for a winner mark on the wrong card, or {about: deal, seat,
     printed, reading, text} for a misprinted line of the deal diagram."""
+    from .hand_extras import BookErrorRecord
+
     out = []
     for item in r.items(node, "book_errors"):
         m = r.mapping(item, BOOK_ERROR_KEYS, "a book error")
@@ -311,6 +317,8 @@ def _needs(r: FieldReader, m: _Fields, item: Node, about: str, keys: tuple[str, 
 
 def _read_card_error(r: FieldReader, m: _Fields, item: Node, about: str, text: str) -> BookErrorRecord | None:
     """``about: card``: a card the book misprints, {trick, seat, printed, reading}."""
+    from .hand_extras import BookErrorRecord
+
     if not _needs(r, m, item, about, ("trick", "seat", "printed", "reading")):
         return None
     trick = r.integer(m["trick"][1], "book error trick", 1, 13)
@@ -324,6 +332,8 @@ def _read_card_error(r: FieldReader, m: _Fields, item: Node, about: str, text: s
 
 def _read_mark_error(r: FieldReader, m: _Fields, item: Node, about: str, text: str) -> BookErrorRecord | None:
     """``about: mark``: the book marks the wrong card as the winner of a trick, {trick, seat}."""
+    from .hand_extras import BookErrorRecord
+
     if not _needs(r, m, item, about, ("trick", "seat")):
         return None
     trick = r.integer(m["trick"][1], "book error trick", 1, 13)
@@ -340,6 +350,8 @@ def _read_deal_error(r: FieldReader, m: _Fields, item: Node, about: str, text: s
     """``about: deal``: a line of the deal diagram the book misprints, {seat, printed, reading}:
     ``printed`` is the line as the book has it, ``reading`` the holding of one suit the cards give
     (``♣K86``, or ``♣—`` for a void)."""
+    from .hand_extras import BookErrorRecord
+
     if not _needs(r, m, item, about, ("seat", "printed", "reading")):
         return None
     seat = r.seat(m["seat"][1], "book error seat")

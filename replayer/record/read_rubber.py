@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..rules.cards import Strain
 from .diagnostics import Diagnostic, Located
 from .fields import FieldReader, read_root
-from .hand import RubberDealRecord, RubberRecord
+from .hand_extras import RubberDealRecord, RubberRecord
 from .keys import RUBBER_DEAL_KEYS, RUBBER_KEYS
 from .located_yaml import MappingNode, Node
 from .reader import read_source

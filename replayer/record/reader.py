@@ -13,12 +13,12 @@ block in :mod:`.read_interop`; this module reads the header and puts the record 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..rules.seats import BookPair, Pair
 from .diagnostics import Diagnostic, Located, Span
 from .fields import FieldReader, read_root
-from .hand import HandRecord, ScoreBefore, SeriesRecord, SourceRef
+from .hand import HandRecord, ScoreBefore, SourceRef
 from .keys import SCORE_BEFORE_KEYS, SERIES_KEYS, SOURCE_KEYS, TOP_KEYS
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
 from .read_cards import Play, read_deal, read_play
@@ -26,6 +26,9 @@ from .read_declaration import read_declaration
 from .read_interop import read_interop
 from .read_notes import read_book_errors, read_notes, read_problem, read_transcription
 from .sides import SIDE_WORDS
+
+if TYPE_CHECKING:  # imported where one is made: only a Dummy Bridge hand has one (see hand_extras)
+    from .hand_extras import SeriesRecord
 
 __all__ = ["load", "read_source", "TOP_KEYS"]
 
@@ -123,6 +126,8 @@ def read_source(r: FieldReader, node: Node) -> SourceRef:
 
 def _series(r: FieldReader, node: Node) -> SeriesRecord:
     """The deal's place in its game: ``{deal: 2}``, the deal's number from 1 (Dummy Bridge, DB-7)."""
+    from .hand_extras import SeriesRecord
+
     m = r.mapping(node, SERIES_KEYS, "series")
     deal = None
     if "deal" in m:

@@ -7,18 +7,22 @@ deal``: the file's ``deal`` gives the holding the cards show, and the entry keep
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..record.diagnostics import Severity, Span
-from ..record.hand import BookErrorRecord, PlayedCard
+from ..record.hand import PlayedCard
 from ..rules.cards import Card
 from ..rules.seats import Seat
 from .checking import Check, resolve_seat
 from .deal import Deal, Row
 
+if TYPE_CHECKING:  # a hand without book errors never defines the type (see record.hand_extras)
+    from ..record.hand import BookErrorRecord
+
 __all__ = ["read_book_cards", "check_book_cards_legal", "check_book_marks", "check_book_deal"]
 
 #: an entry applied, with the cell it replaced
-Applied = tuple[BookErrorRecord, Span]
+Applied = tuple["BookErrorRecord", Span]
 
 
 def read_book_cards(

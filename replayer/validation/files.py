@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..record.diagnostics import Diagnostic, Located, Severity, Span
-from ..record.hand import HandRecord, RubberDealRecord
+from ..record.hand import HandRecord
 from ..record.limits import MAX_FILE_BYTES
 from ..record.phrases import ResultSyntaxError, parse_result
-from ..record.read_rubber import load_rubber
 from ..record.reader import load
 from ..record.sides import Narrative
 from ..rules.game import Game
@@ -19,6 +19,9 @@ from ..rules.seats import BookPair, Pair
 from ..scoring.base import DealFacts
 from ..scoring.sheet import SCORING, RubberSheet, facts_from_claims, facts_from_game, play_rubber
 from .validate import validate
+
+if TYPE_CHECKING:  # a rubber file's records: only check_rubber needs them (see record.hand_extras)
+    from ..record.hand import RubberDealRecord
 
 __all__ = [
     "HAND_SUFFIXES",
@@ -138,6 +141,8 @@ class CheckedRubber:
 
 def check_rubber(path: Path, options: list[str] | None = None) -> CheckedRubber:
     """Read a rubber file, score its deals in order and keep the sheet; never raises on content."""
+    from ..record.read_rubber import load_rubber  # rubber files only
+
     text, diags = read_text(path)
     if text is None:
         return CheckedRubber(path, None, tuple(diags))

@@ -14,9 +14,10 @@ be checked (no side named, a partial deal, an unfinished play) is a note.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from ..record.diagnostics import Severity, Span
-from ..record.hand import BookErrorRecord, HandRecord, ResultPart
+from ..record.hand import HandRecord, ResultPart
 from ..record.phrases import AwardKind, Claim, HonoursSplit, ResultSyntaxError, parse_result
 from ..record.sides import Narrative
 from ..rules.cards import Strain
@@ -26,6 +27,9 @@ from ..scoring.base import LineKind
 from ..scoring.honours import honours_held
 from ..scoring.sheet import score_game
 from .checking import Check
+
+if TYPE_CHECKING:  # a hand without book errors never defines the type (see record.hand_extras)
+    from ..record.hand import BookErrorRecord
 
 __all__ = ["check_result", "read_result"]
 
