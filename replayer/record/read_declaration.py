@@ -6,6 +6,7 @@ validator's business.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,11 @@ if TYPE_CHECKING:  # the auction's laws are imported when a file gives calls (se
 
 __all__ = ["read_declaration"]
 
-_CONTRACT_RE = re.compile(r"^\s*([1-7])\s*(.+?)\s*((?:X|x|\*){0,2})\s*$")
+
+@functools.cache
+def _contract_re() -> re.Pattern[str]:  # compiled when a contract is first read: a Bridge Whist hand has none
+    return re.compile(r"^\s*([1-7])\s*(.+?)\s*((?:X|x|\*){0,2})\s*$")
+
 
 _Fields = dict[str, tuple[Node, Node]]
 
@@ -221,7 +226,7 @@ def _contract(r: FieldReader, node: Node) -> Located[tuple[int, Strain, int]] | 
     text = r.notation(node, "contract")
     if text is None:
         return None
-    mt = _CONTRACT_RE.match(text)
+    mt = _contract_re().match(text)
     strain = None
     if mt:
         try:

@@ -4,6 +4,7 @@ problem set, the book's own errors, and the record of how the hand was transcrib
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -343,7 +344,9 @@ def _read_mark_error(r: FieldReader, m: _Fields, item: Node, about: str, text: s
     return BookErrorRecord(about, text, r.span(item), trick, None, seat.value)
 
 
-_ONE_SUIT = re.compile(r"\s*([♠♥♦♣SHDCshdc])\s*(.*)", re.S)
+@functools.cache
+def _one_suit() -> re.Pattern[str]:  # compiled when a misprinted deal line is first read
+    return re.compile(r"\s*([♠♥♦♣SHDCshdc])\s*(.*)", re.S)
 
 
 def _read_deal_error(r: FieldReader, m: _Fields, item: Node, about: str, text: str) -> BookErrorRecord | None:
@@ -359,7 +362,7 @@ def _read_deal_error(r: FieldReader, m: _Fields, item: Node, about: str, text: s
     reading = r.scalar(m["reading"][1], "book error reading")
     if seat is None or printed is None or reading is None:
         return None
-    found = _ONE_SUIT.fullmatch(reading)
+    found = _one_suit().fullmatch(reading)
     suit = _suit_of(found.group(1)) if found else None
     tokens = parse_ranks(found.group(2), suit) if found and suit is not None else []
     if suit is None or found is None or any(t.card is None for t in tokens):

@@ -197,8 +197,18 @@ def _normalise(text: str) -> str:
 _SUIT_CH = "[♠♥♦♣SHDCshdc]"
 _RANK_CH = r"(?:10|[Kk][Nn]|[2-9TtJjQqKkAa])"
 _SUIT_FIRST = re.compile(rf"^({_SUIT_CH})\s*({_RANK_CH})$")
-_RANK_FIRST = re.compile(rf"^({_RANK_CH})\s*({_SUIT_CH})$")
-_WORDS = re.compile(r"^(\w+|[♠♥♦♣])(?:\s+of)?\s+(\w+|[♠♥♦♣])$", re.IGNORECASE)
+
+
+# The spellings below are the rarer ones: compiled when first met, not by every process that
+# imports the cards (a command checking one hand pays for each pattern compiled at import).
+@functools.cache
+def _rank_first() -> re.Pattern[str]:
+    return re.compile(rf"^({_RANK_CH})\s*({_SUIT_CH})$")
+
+
+@functools.cache
+def _words() -> re.Pattern[str]:
+    return re.compile(r"^(\w+|[♠♥♦♣])(?:\s+of)?\s+(\w+|[♠♥♦♣])$", re.IGNORECASE)
 
 
 class Card:
@@ -278,10 +288,10 @@ def parse_card(text: str) -> Card:
     m = _SUIT_FIRST.match(t)
     if m:
         return _CARDS[_suit_or_none(m.group(1)), Rank.parse(m.group(2))]  # type: ignore[index]
-    m = _RANK_FIRST.match(t)
+    m = _rank_first().match(t)
     if m:
         return _CARDS[_suit_or_none(m.group(2)), Rank.parse(m.group(1))]  # type: ignore[index]
-    m = _WORDS.match(t)
+    m = _words().match(t)
     if m:
         first, second = m.group(1), m.group(2)
         if (r := _rank_or_none(first)) is not None and (s := _suit_or_none(second)) is not None:
@@ -323,7 +333,9 @@ class CardToken(NamedTuple):
     error: CardSyntaxError | None = None
 
 
-_TOKEN_RE = re.compile(r"[^\s,;]+")
+@functools.cache
+def _token_re() -> re.Pattern[str]:  # compiled when first needed (see _rank_first)
+    return re.compile(r"[^\s,;]+")
 
 
 def scan_cards(text: str) -> list[CardToken]:
@@ -340,7 +352,7 @@ def scan_cards(text: str) -> list[CardToken]:
     norm = _normalise(text)
     if len(norm) != len(text):  # variation selectors removed: keep offsets honest
         norm = text
-    raw = [(m.group(), m.start(), m.end()) for m in _TOKEN_RE.finditer(norm)]
+    raw = [(m.group(), m.start(), m.end()) for m in _token_re().finditer(norm)]
     out: list[CardToken] = []
     i = 0
     while i < len(raw):
@@ -473,7 +485,10 @@ def _try_card(text: str) -> Card | None:
 # ---------------------------------------------------------------------------------------------
 # Holdings (a hand of cards)
 
-_HOLDING_SUIT_WORD = re.compile(r"(spades?|hearts?|diamonds?|clubs?)\s*:?", re.IGNORECASE)
+
+@functools.cache
+def _holding_suit_word() -> re.Pattern[str]:  # compiled when first needed (see _rank_first)
+    return re.compile(r"(spades?|hearts?|diamonds?|clubs?)\s*:?", re.IGNORECASE)
 
 
 def parse_holding(text: str) -> list[CardToken]:
@@ -493,7 +508,7 @@ def parse_holding(text: str) -> list[CardToken]:
         return _parse_dotted(norm)
     # Replace suit words by their letter, keeping offsets (pad with spaces).
     chars = list(norm)
-    for m in _HOLDING_SUIT_WORD.finditer(norm):
+    for m in _holding_suit_word().finditer(norm):
         suit = _suit_or_none(m.group(1))
         assert suit is not None
         chars[m.start()] = suit.letter
@@ -502,8 +517,16 @@ def parse_holding(text: str) -> list[CardToken]:
     return _scan_ranks("".join(chars), text, suit=None)
 
 
-_DOTTED_PLAIN = re.compile(r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*")
-_SYMBOLS_PLAIN = re.compile(r"(?:[♠♥♦♣SHDC AKQJT2-9]|10)*")
+@functools.cache
+def _plain_holdings() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The two spellings :func:`_quick_holding` reads (dotted, and by suit symbols or letters),
+    compiled when a holding is first read: a hand given by its play alone never needs them."""
+    return (
+        re.compile(r"[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*"),
+        re.compile(r"(?:[♠♥♦♣SHDC AKQJT2-9]|10)*"),
+    )
+
+
 _SUIT_OF_PLAIN = {ch: Suit(i) for i, ch in enumerate(_SUIT_SYMBOLS)} | {
     ch: Suit(i) for i, ch in enumerate(_SUIT_LETTERS)
 }
@@ -515,7 +538,8 @@ def _quick_holding(text: str) -> list[CardToken] | None:
     single spaces.  None for anything else, or a rank before any suit (the full reader reports it)."""
     new = tuple.__new__
     out: list[CardToken] = []
-    if _DOTTED_PLAIN.fullmatch(text):
+    dotted_plain, symbols_plain = _plain_holdings()
+    if dotted_plain.fullmatch(text):
         suit_at = 0
         for i, ch in enumerate(text):
             if ch == ".":
@@ -524,7 +548,7 @@ def _quick_holding(text: str) -> list[CardToken] | None:
                 card = _CARDS[SUITS_HIGH_FIRST[suit_at], _RANK_OF_CHAR[ch]]
                 out.append(new(CardToken, (card, i, i + 1, ch, False, None)))
         return out
-    if not _SYMBOLS_PLAIN.fullmatch(text):
+    if not symbols_plain.fullmatch(text):
         return None
     suit: Suit | None = None
     i, n = 0, len(text)
