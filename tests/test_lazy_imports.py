@@ -98,6 +98,7 @@ def test_validating_a_bridge_whist_hand_imports_no_other_rule_sets_scorer() -> N
     assert set(seen["after_validate"]) & set(RARE_LAWS) == set()  # type: ignore[call-overload]
     # nor the records of parts this hand does not have (book errors, a problem, a series, interop)
     assert "replayer.record.hand_extras" not in seen["after_validate"]  # type: ignore[operator]
+    assert "replayer.scoring.rubber" not in loaded  # a rubber's sheet: scoring one hand needs none
 
 
 @pytest.mark.parametrize("rules", sorted(SCORERS))
@@ -166,6 +167,13 @@ def test_scoring_options_is_still_the_union_of_every_rule_sets_options() -> None
     from replayer.scoring.whist import WhistOptions
 
     union = sheet.ScoringOptions
+    from replayer.scoring import rubber
+
+    assert (sheet.RubberSheet, sheet.Standing, sheet.play_rubber) == (
+        rubber.RubberSheet,
+        rubber.Standing,
+        rubber.play_rubber,
+    )
     assert union == BridgeWhistOptions | AuctionOptions | ContractOptions | WhistOptions
     assert set(sheet.SCORING) == set(SCORERS)
     with pytest.raises(AttributeError):

@@ -17,11 +17,12 @@ from ..rules.game import Game
 from ..rules.regimes import RuleSet, UnknownRegime, find_regime
 from ..rules.seats import BookPair, Pair
 from ..scoring.base import DealFacts
-from ..scoring.sheet import SCORING, RubberSheet, facts_from_claims, facts_from_game, play_rubber
+from ..scoring.sheet import SCORING, facts_from_claims, facts_from_game
 from .validate import validate
 
 if TYPE_CHECKING:  # a rubber file's records: only check_rubber needs them (see record.hand_extras)
     from ..record.hand import RubberDealRecord
+    from ..scoring.sheet import RubberSheet
 
 __all__ = [
     "HAND_SUFFIXES",
@@ -142,6 +143,7 @@ class CheckedRubber:
 def check_rubber(path: Path, options: list[str] | None = None) -> CheckedRubber:
     """Read a rubber file, score its deals in order and keep the sheet; never raises on content."""
     from ..record.read_rubber import load_rubber  # rubber files only
+    from ..scoring.sheet import play_rubber
 
     text, diags = read_text(path)
     if text is None:
