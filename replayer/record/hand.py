@@ -62,6 +62,8 @@ class PlayedCard(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
+    """One row of the play: a trick's cards as written, with who led and won it when the book says."""
+
     number: int  # the trick's number in the deal (1…13)
     cards: tuple[PlayedCard | None, ...]  # in the file's column order; None = unreadable
     span: Span
@@ -71,6 +73,8 @@ class TrickRecord:
 
 @dataclass(frozen=True, slots=True)
 class SourceRef:
+    """Where the hand comes from: the book, its author, year, edition and publisher, the page."""
+
     book: Located[str] | None = None
     author: Located[str] | None = None
     year: Located[int] | None = None
@@ -187,6 +191,8 @@ class LineRecord:
 
 @dataclass(frozen=True, slots=True)
 class NoteRecord:
+    """A note on the hand or on some of its tricks: the author's words, and what the cards can check in them."""
+
     text: str
     span: Span
     tricks: tuple[int, ...] = ()  # empty: a note on the whole hand
@@ -220,6 +226,8 @@ class ReadingRecord:
 
 @dataclass(frozen=True, slots=True)
 class TranscriptionRecord:
+    """How the hand was transcribed, and each uncertain reading of the source."""
+
     text: str
     span: Span
     readings: tuple[ReadingRecord, ...] = ()
@@ -227,6 +235,8 @@ class TranscriptionRecord:
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
+    """One hand file, as written: every part the file gives, each with where it gives it."""
+
     path: str
     span: Span
     title: Located[str] | None = None

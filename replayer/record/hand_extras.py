@@ -83,6 +83,8 @@ class InteropRecord:
 
 @dataclass(frozen=True, slots=True)
 class ProblemRecord:
+    """A problem set on the hand: its words, and the side and the tricks it asks for."""
+
     text: str
     span: Span
     side: Located[Pair | BookPair] | None = None
@@ -91,6 +93,8 @@ class ProblemRecord:
 
 @dataclass(frozen=True, slots=True)
 class RubberDealRecord:
+    """One deal of a rubber file: a hand file beside it, or the book's result line for the deal."""
+
     span: Span
     hand: Located[str] | None = None  # a hand file, relative to the rubber file
     result: Located[str] | None = None  # or the book's result line for the deal
@@ -102,6 +106,8 @@ class RubberDealRecord:
 
 @dataclass(frozen=True, slots=True)
 class RubberRecord:
+    """A rubber file, as written: its title, rule set, source and deals in order."""
+
     path: str
     span: Span
     title: Located[str] | None

@@ -152,6 +152,8 @@ _TOKEN = re.compile(  # a word | a dash or ; , . | skipped: spaces, quotation ma
 
 @dataclass(frozen=True, slots=True)
 class _Tok:
+    """A word or a punctuation mark of a result line, where it stands in the line."""
+
     text: str  # lower-cased; apostrophes and dashes normalised
     start: int
     end: int

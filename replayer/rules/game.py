@@ -65,6 +65,8 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Game:
+    """A validated hand: its rule set, dealer, declaration, deal and play, replayed by the laws."""
+
     regime: Regime
     dealer: Seat
     declaration: Declaration | None  # None: passed out (Contract) or not given

@@ -53,6 +53,8 @@ class OpeningLeader(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Regime:
+    """A rule set's laws as data: how the trump is declared, who leads, the strains it knows."""
+
     name: RuleSet
     title: str
     aliases: tuple[str, ...]

@@ -23,6 +23,8 @@ REVOKE_CAP = 28  # BW-29: the revoking side cannot reach game on the deal
 
 @dataclass(frozen=True, slots=True)
 class BridgeWhistOptions:
+    """Where Bridge Whist's sources disagree, which reading to score by (defaults: Foster and Elwell)."""
+
     #: BW-14 / §3.9: five honours divided are worth 5 tricks (Foster, Elwell); S0's table row reads 8.
     five_divided_multiple: int = 5
     #: BW-17..19: "credit" scores chicane to the void side (Foster's and Elwell's practice, needed for

@@ -112,6 +112,8 @@ def read_text(path: Path) -> tuple[str | None, list[Diagnostic]]:
 
 @dataclass(frozen=True, slots=True)
 class Checked:
+    """One hand file checked: its record and game (None: not read, or not valid) and its diagnostics."""
+
     path: Path
     record: HandRecord | None
     game: Game | None
@@ -134,6 +136,8 @@ def check_file(path: Path) -> Checked:
 
 @dataclass(frozen=True, slots=True)
 class CheckedRubber:
+    """One rubber file checked: its score sheet (None: not scored) and its diagnostics."""
+
     path: Path
     sheet: RubberSheet | None
     diagnostics: tuple[Diagnostic, ...]
