@@ -232,6 +232,7 @@ def _build(args: argparse.Namespace) -> int:
             args.paths,
             BuildOptions(Path(args.out), templates, args.pdf, args.force),
             progress if tty else None,
+            jobs=args.jobs,
         )
     finally:
         if tty:

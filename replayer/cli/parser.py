@@ -132,7 +132,25 @@ def _add_file_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     b.add_argument(
         "--force", action="store_true", help="render every lesson, even those unchanged since the last build"
     )
+    b.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="render the lessons on N processes (default: one per core; the output is the same)",
+    )
     b.add_argument("-q", "--quiet", action="store_true", help="no progress display")
+
+
+def _jobs(text: str) -> int:
+    """A count of worker processes: a whole number from 1 up (argparse exits 2 otherwise)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} workers: give 1 or more")
+    return n
 
 
 def _add_read_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
