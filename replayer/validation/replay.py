@@ -9,8 +9,7 @@ with its penalty.  The result is the :class:`~replayer.rules.game.Game`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from ..record.diagnostics import Severity
 from ..record.hand import HandRecord, PlayedCard, TrickRecord
@@ -33,9 +32,11 @@ _new_trick = cast(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class _Recorded:
-    """The recorded play the replay walks: the hands when it starts, the columns, the rows."""
+class _Recorded(NamedTuple):
+    """The recorded play the replay walks: the hands when it starts, the columns, the rows.
+
+    A named tuple, not a frozen dataclass: only its fields are read, and defining a frozen slotted
+    dataclass costs every process that imports this module about half a millisecond."""
 
     holdings: Mapping[Seat, Sequence[Card]]
     columns: tuple[Seat, ...]
