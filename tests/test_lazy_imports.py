@@ -51,7 +51,7 @@ from pathlib import Path
 from replayer.validation.files import check_file
 
 checked = check_file(Path(sys.argv[1]))
-after_validate = sorted(m for m in sys.modules if m.startswith("replayer."))
+after_validate = sorted(m for m in sys.modules if m.startswith("replayer.") or m == "difflib")
 from replayer.scoring.sheet import SCORING, facts_from_game, below_before, score_game
 
 game = checked.game
@@ -99,6 +99,7 @@ def test_validating_a_bridge_whist_hand_imports_no_other_rule_sets_scorer() -> N
     # nor the records of parts this hand does not have (book errors, a problem, a series, interop)
     assert "replayer.record.hand_extras" not in seen["after_validate"]  # type: ignore[operator]
     assert "replayer.scoring.rubber" not in loaded  # a rubber's sheet: scoring one hand needs none
+    assert "difflib" not in seen["after_validate"]  # type: ignore[operator]  # "did you mean": errors only
 
 
 @pytest.mark.parametrize("rules", sorted(SCORERS))

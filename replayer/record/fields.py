@@ -7,7 +7,6 @@ instead of raising, so that reading goes on and a transcriber sees every problem
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar, cast
@@ -129,6 +128,8 @@ class FieldReader:
         if self.suggestions >= MAX_SUGGESTIONS or len(key) > MAX_SUGGESTED_KEY_CHARS:
             return None
         self.suggestions += 1
+        import difflib  # a misspelt key only: a valid hand never needs the fuzzy match
+
         close = difflib.get_close_matches(key, allowed, n=1)
         return close[0] if close else None
 

@@ -3,7 +3,6 @@ problem set, the book's own errors, and the record of how the hand was transcrib
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from dataclasses import replace
@@ -98,6 +97,8 @@ def _techniques(r: FieldReader, node: Node, tricks: list[int]) -> tuple[Located[
             continue
         name = name.strip()
         if name not in TECHNIQUE_NAMES:
+            import difflib  # a misspelt name only: a valid hand never needs the fuzzy match
+
             close = difflib.get_close_matches(name.lower(), TECHNIQUE_NAMES, n=3, cutoff=0.5)
             hint = f"did you mean {' or '.join(close)}?" if close else "see docs/evaluation.md for the names"
             r.error("unknown-technique", f"no technique named {name[:40]!r}", item, hint)
