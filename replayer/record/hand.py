@@ -15,15 +15,16 @@ from ..rules.cards import Card, Rank, Strain, Suit
 from ..rules.seats import BookPair, Pair
 from .diagnostics import Located, Span
 
-if TYPE_CHECKING:  # the auction's laws are imported only by a hand that has an auction
-    from ..rules.auction import Call
+if TYPE_CHECKING:
     from .hand_extras import (
+        AuctionRecord,
         BookErrorRecord,
         InteropRecord,
         ProblemRecord,
         RubberDealRecord,
         RubberRecord,
         SeriesRecord,
+        TurnedRecord,
     )
 
 __all__ = [
@@ -106,23 +107,6 @@ class MakeRecord:
     maker: Located[str]  # seat as written: Z (dealer) or Y (dummy, after the dealer passed)
     trump: Located[Strain]
     doubles: tuple[Located[str], ...] = ()  # who doubled, redoubled, … in order
-
-
-@dataclass(frozen=True, slots=True)
-class TurnedRecord:
-    """Whist: the dealer's last card, turned up for trumps (``declaration: {turned: ♠2}``)."""
-
-    turned: Located[Card]
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionRecord:
-    """Auction or Contract: the calls from the dealer on, or the final contract alone."""
-
-    calls: tuple[Located[Call], ...] = ()
-    calls_span: Span | None = None
-    contract: Located[tuple[int, Strain, int]] | None = None  # (level, strain, doublings)
-    declarer: Located[str] | None = None
 
 
 class ClaimKind(enum.StrEnum):
@@ -277,7 +261,16 @@ class HandRecord:
 
 #: the records of the less common parts, defined in hand_extras (see there why) and handed out here
 _EXTRAS = frozenset(
-    {"SeriesRecord", "BookErrorRecord", "InteropRecord", "ProblemRecord", "RubberDealRecord", "RubberRecord"}
+    {
+        "AuctionRecord",
+        "TurnedRecord",
+        "SeriesRecord",
+        "BookErrorRecord",
+        "InteropRecord",
+        "ProblemRecord",
+        "RubberDealRecord",
+        "RubberRecord",
+    }
 )
 
 

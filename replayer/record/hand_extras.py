@@ -1,5 +1,6 @@
-"""The records of a hand's less common parts: a Dummy Bridge series, the book's errors, a problem,
-what an import from PBN or LIN carries, and a rubber file's records.
+"""The records of a hand's less common parts: a declaration by auction (Auction, Contract) or by the
+turned card (Whist) rather than Bridge Whist's make, a Dummy Bridge series, the book's errors, a
+problem, what an import from PBN or LIN carries, and a rubber file's records.
 
 They are part of :mod:`replayer.record.hand` (import them from there: it hands them out from here
 through PEP 562) and live apart only because defining a frozen dataclass costs Python 3.11 about
@@ -9,6 +10,7 @@ half a millisecond: a command checking one hand that has none of these parts doe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..rules.cards import Card, Strain, Suit
 from ..rules.seats import BookPair, Pair
@@ -16,7 +18,12 @@ from .diagnostics import Located, Span
 from .hand import ResultPart, SourceRef
 from .sides import Narrative
 
+if TYPE_CHECKING:  # the auction's laws are imported only by a hand that has an auction
+    from ..rules.auction import Call
+
 __all__ = [
+    "AuctionRecord",
+    "TurnedRecord",
     "SeriesRecord",
     "BookErrorRecord",
     "InteropRecord",
@@ -24,6 +31,23 @@ __all__ = [
     "RubberDealRecord",
     "RubberRecord",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionRecord:
+    """Auction or Contract: the calls from the dealer on, or the final contract alone."""
+
+    calls: tuple[Located[Call], ...] = ()
+    calls_span: Span | None = None
+    contract: Located[tuple[int, Strain, int]] | None = None  # (level, strain, doublings)
+    declarer: Located[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedRecord:
+    """Whist: the dealer's last card, turned up for trumps (``declaration: {turned: ♠2}``)."""
+
+    turned: Located[Card]
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 from ..rules.cards import Card, CardSyntaxError, Strain
 from .diagnostics import Located, Span
 from .fields import FieldReader
-from .hand import AuctionRecord, MakeRecord, TurnedRecord
+from .hand import MakeRecord
 from .keys import DECLARATION_KEYS
 from .located_yaml import MappingNode, Node, ScalarNode, SequenceNode
 
 if TYPE_CHECKING:  # the auction's laws are imported when a file gives calls (see _calls, _prose)
     from ..rules.auction import Call
+    from .hand_extras import AuctionRecord, TurnedRecord  # made where read (see hand_extras)
 
 __all__ = ["read_declaration"]
 
@@ -71,6 +72,8 @@ def read_declaration(
 
 def _turned(r: FieldReader, m: _Fields, node: Node) -> TurnedRecord | None:
     """Whist's turned card alone (``{turned: ♠2}``): any other key mixes in another game's declaration."""
+    from .hand_extras import TurnedRecord  # Whist only
+
     others = sorted(m.keys() - {"turned"})
     if others:
         r.error(
@@ -145,6 +148,8 @@ def _doubles(r: FieldReader, dnode: Node) -> tuple[Located[str], ...]:
 
 
 def _auction(r: FieldReader, m: _Fields, dealer: str | None) -> AuctionRecord:
+    from .hand_extras import AuctionRecord  # Auction and Contract only
+
     calls: list[Located[Call]] = []
     calls_span = None
     if "calls" in m and "auction" in m:

@@ -7,14 +7,19 @@ the auction of Auction and Contract (the calls, or the final contract alone) bec
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..record.diagnostics import Severity
-from ..record.hand import AuctionRecord, MakeRecord
+from ..record.hand import MakeRecord
 from ..rules.game import Declaration
 from ..rules.regimes import REGIMES, Declaring, OpeningLeader, Regime, RuleSet, UnknownRegime, find_regime
 from ..rules.seats import Seat
 from .checking import Check
 from .dummy_bridge import check_mechanical, dummy_bridge_doublers
 from .whist import turned_declaration
+
+if TYPE_CHECKING:
+    from ..record.hand_extras import AuctionRecord
 
 __all__ = ["check_dealer", "declaration", "opening_leader", "regime"]
 
@@ -82,6 +87,9 @@ def declaration(ck: Check, regime: Regime) -> tuple[Declaration | None, bool]:
             )
             return None, False
         return _make(ck, regime, d), False
+    # Auction and Contract only: a hand declared by the make never defines the type (record.hand_extras)
+    from ..record.hand_extras import AuctionRecord
+
     if not isinstance(d, AuctionRecord):
         ck.add(
             "declaration-mismatch",

@@ -8,13 +8,18 @@ rules and their sources: ``docs/rules-whist.md``.
 
 from __future__ import annotations
 
-from ..record.hand import AuctionRecord, MakeRecord, TurnedRecord
+from typing import TYPE_CHECKING
+
 from ..rules.cards import Card
 from ..rules.game import Declaration
 from ..rules.regimes import Regime
 from ..rules.seats import Seat
 from .checking import Check, list_cards, resolve_seat
 from .deal import DEFAULT_COLUMNS, row
+
+if TYPE_CHECKING:
+    from ..record.hand import MakeRecord
+    from ..record.hand_extras import AuctionRecord, TurnedRecord
 
 __all__ = ["turned_declaration"]
 
@@ -24,6 +29,8 @@ def turned_declaration(
 ) -> Declaration | None:
     """The declaration a whist hand gives: the turned card, checked against the dealer's hand;
     None (reported) when the file gives another game's declaration."""
+    from ..record.hand_extras import TurnedRecord  # Whist only: other hands never define the type
+
     if not isinstance(d, TurnedRecord):
         ck.add(
             "declaration-mismatch",
