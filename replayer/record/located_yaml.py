@@ -138,27 +138,36 @@ def _build(events: Iterator[Any]) -> Node | None:
     # One loop over the events, dispatched on the event's exact class (PyYAML's event classes are
     # final; so the events are typed Any, as isinstance would narrow them), with the limits checked
     # inline: this runs once for every value of every file read.
-    # open collections: each with its items, its item limit and the values counted before it
+    # open collections: each with its items, its item limit and the values counted before it; the
+    # innermost one's items and limit are also kept in locals, so that a scalar (most events) is
+    # appended without unpacking the top of the stack.  ``top`` holds the root (one document).
     stack: list[tuple[Node, list[Node], int, int]] = []
     anchors: dict[str, Node] = {}
-    root: Node | None = None
+    top: list[Node] = []
+    items, limit = top, MAX_VALUES
     documents = 0
     values = 0
     for ev in events:
         kind = type(ev)
-        start: Mark = ev.start_mark
         node: Node
         if kind is _SCALAR:
             value = ev.value
             if len(value) > MAX_TEXT_CHARS:
-                _check_length(value, start)
+                _check_length(value, ev.start_mark)
             style = ev.style
             tag = NULL_TAG if not style and value in _NULLS else STR_TAG
-            node = ScalarNode(tag, value, start, ev.end_mark, style)
+            node = ScalarNode(tag, value, ev.start_mark, ev.end_mark, style)
             if ev.anchor:
                 anchors[ev.anchor] = node
             values += 1
+        elif kind is _MAPPING_END or kind is _SEQUENCE_END:
+            node, _items, _limit, before = stack.pop()
+            node.value = list(zip(items[0::2], items[1::2], strict=True)) if kind is _MAPPING_END else items
+            node.end_mark = ev.end_mark
+            node.size = values - before  # itself and its items, each at its size
+            _parent, items, limit, _before = stack[-1] if stack else (node, top, MAX_VALUES, 0)
         elif kind is _MAPPING_START or kind is _SEQUENCE_START:
+            start: Mark = ev.start_mark
             if len(stack) >= MAX_DEPTH:
                 raise _too_deep(start)
             values = _count(values, 1, start)
@@ -168,34 +177,26 @@ def _build(events: Iterator[Any]) -> Node | None:
             )
             if ev.anchor:
                 anchors[ev.anchor] = coll
-            stack.append((coll, [], 2 * MAX_ITEMS if mapping else MAX_ITEMS, values - 1))
+            items, limit = [], 2 * MAX_ITEMS if mapping else MAX_ITEMS
+            stack.append((coll, items, limit, values - 1))
             continue
-        elif kind is _MAPPING_END or kind is _SEQUENCE_END:
-            node, items, _limit, before = stack.pop()
-            node.value = list(zip(items[0::2], items[1::2], strict=True)) if kind is _MAPPING_END else items
-            node.end_mark = ev.end_mark
-            node.size = values - before  # itself and its items, each at its size
         elif kind is yaml.AliasEvent:
-            node = _alias(anchors, ev, start, stack)
+            node = _alias(anchors, ev, ev.start_mark, stack)
             values += node.size
         elif kind is yaml.StreamEndEvent:
             break
         elif kind is yaml.DocumentStartEvent:
             documents += 1
-            _single_document(documents, start)
+            _single_document(documents, ev.start_mark)
             continue
         else:
             continue
         if values > MAX_VALUES:
-            _count(values, 0, start)
-        if stack:
-            parent, items, limit, _before = stack[-1]
-            items.append(node)
-            if len(items) > limit:
-                _too_many_items(parent, start)
-        else:
-            root = node
-    return root
+            _count(values, 0, ev.start_mark)
+        items.append(node)
+        if len(items) > limit:
+            _too_many_items(stack[-1][0], ev.start_mark)
+    return top[-1] if top else None
 
 
 def _count(values: int, more: int, mark: Mark) -> int:

@@ -24,6 +24,8 @@ _Never = dict[Seat | None, list[Card]]
 def check_played_cards(
     ck: Check, rows: Sequence[Row | None], columns: tuple[Seat, ...], dealt: Deal | None, first_trick: int
 ) -> None:
+    if _nothing_to_report(rows, columns, dealt, first_trick):
+        return
     played: dict[Card, list[_Place]] = {}
     twice = False
     for i, row in enumerate(rows):
@@ -52,6 +54,36 @@ def check_played_cards(
             _report_not_held(ck, card, places, held_by, never)
     if covers_all:
         _report_never_played(ck, never, played, dealt)
+
+
+def _nothing_to_report(
+    rows: Sequence[Row | None], columns: tuple[Seat, ...], dealt: Deal | None, first_trick: int
+) -> bool:
+    """Whether the checks below would find nothing: no card played twice, each played card dealt
+    first to the seat that plays it, and (when the play covers every card) every card dealt played
+    by its seat.  One pass over card indices, with no places gathered: the case of every legal hand,
+    which the full checks (and their messages) are then spared."""
+    played_by: list[Seat | None] = [None] * 52
+    for row in rows:
+        if row is None:
+            continue
+        for col, pc in enumerate(row):
+            index = pc.card.index
+            if played_by[index] is not None:
+                return False
+            played_by[index] = columns[col]
+    if dealt is None:
+        return True  # no card twice: a play of every card leaves none unplayed
+    covers_all = _covers_all(rows, dealt, first_trick)
+    held_by: list[Seat | None] = [None] * 52
+    for s, cards in dealt.items():
+        for pc in cards:
+            index = pc.card.index
+            if held_by[index] is None:  # the first seat dealt a card holds it
+                held_by[index] = s
+            if covers_all and played_by[index] is not s:
+                return False
+    return all(seat is None or seat is held_by[index] for index, seat in enumerate(played_by))
 
 
 def _covers_all(rows: Sequence[Row | None], dealt: Deal | None, first_trick: int) -> bool:
