@@ -9,7 +9,7 @@ are offered.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..record.hand import PlayedCard
 from ..rules.cards import Card, Suit
@@ -22,9 +22,11 @@ from .declaration import declaration, opening_leader, regime
 __all__ = ["FixFinder", "Setting", "later_play", "revoke_hint", "revokes"]
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """What a quiet replay needs besides the cards: the trump, who leads first, and the dummy."""
+class Setting(NamedTuple):
+    """What a quiet replay needs besides the cards: the trump, who leads first, and the dummy.
+
+    A named tuple, not a frozen dataclass: only its fields are read, and defining a frozen slotted
+    dataclass costs every process that imports this module about half a millisecond."""
 
     trump: Suit | None
     leader: Seat
