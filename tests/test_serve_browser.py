@@ -7,12 +7,19 @@ invalid from the start gets a page of its own diagnostics.  Also: only what chan
 nothing of the preview is written into the site (it is what ``replayer build`` makes), Ctrl-C ends
 it with status 0 and no traceback, a port in use is refused with status 2, and no request reaches
 a file outside the site's folder.  Screenshots of the panel for a person to look at.
+
+With PDFs (a preview in this process, on two of the hands): the page reloads with the edit as soon
+as its HTML is written, while the lesson's PDF is still the old one; a "pdfs" event follows once
+the new PDF is written, and the site is then what ``replayer build`` makes; a rebuild stopped
+between its pages and its PDFs leaves a manifest that claims no PDF it did not write.
 """
 
 from __future__ import annotations
 
 import contextlib
 import http.client
+import io
+import json
 import shutil
 import signal
 import socket
@@ -129,7 +136,7 @@ def _tab(browser: Any, folder: Path, screen: str = "desktop") -> Tab:
     return new_tab(browser, folder, **options)
 
 
-def _open(tab: Tab, served: Served, page: str = "hand-5.html") -> None:
+def _open(tab: Tab, served: Served | InProcess, page: str = "hand-5.html") -> None:
     tab.page.goto(served.url + page)
     tab.page.wait_for_selector("#stepper:not([hidden]) .st-table")
     # a mark that only this load of the page carries: gone after a reload
@@ -177,6 +184,13 @@ def _get(served: Served, target: str, host: str | None = None) -> tuple[int, byt
         return answer.status, answer.read()
     finally:
         conn.close()
+
+
+def _pdf_text(data: bytes) -> str:
+    """The text of a PDF, its words joined by single spaces (pypdf)."""
+    from pypdf import PdfReader
+
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages).split())
 
 
 def _site_files(folder: Path) -> dict[str, bytes]:
@@ -351,3 +365,176 @@ def test_a_port_in_use_is_refused_with_a_clear_message(
     assert f"replayer: port {port} on 127.0.0.1 is in use" in err and "--port" in err
     assert "Traceback" not in err
     assert not (tmp_path / "s").exists(), "the site was built although the preview could not be served"
+
+
+# ------------------------------------------------------------------------------- with PDFs
+
+
+@dataclass
+class InProcess:
+    """A preview with PDFs in this process (so that its PDF work can be held): its server, its
+    watcher, and every event its stream sent, in order."""
+
+    preview: Any
+    folder: Path
+    url: str
+    events: list[tuple[str, str]] = field(default_factory=list)  # (event type, data)
+
+    def kinds(self) -> list[str]:
+        return [kind for kind, _ in list(self.events)]
+
+    def wait_for(self, count: int, timeout: float = 120.0) -> None:
+        deadline = time.monotonic() + timeout
+        while len(self.events) < count:
+            assert time.monotonic() < deadline, f"the preview sent only {self.events}"
+            time.sleep(0.02)
+
+
+def _listen(url: str, into: list[tuple[str, str]]) -> None:
+    """The event stream, as a page's EventSource reads it: each event's type and data."""
+    name, port = url.removeprefix("http://").rstrip("/").split(":")
+    conn = http.client.HTTPConnection(name, int(port), timeout=300)
+    conn.request("GET", "/__replayer__/events")
+    answer, kind = conn.getresponse(), "message"
+    with contextlib.suppress(OSError, ValueError):
+        while line := answer.readline().decode("utf-8"):
+            if line.startswith("event: "):
+                kind = line[7:].strip()
+            elif line.startswith("data: "):
+                into.append((kind, line[6:].strip()))
+                kind = "message"
+
+
+@pytest.fixture
+def with_pdfs(tmp_path: Path) -> Iterator[InProcess]:
+    """Hands 4 and 5 of Foster's, built once with PDFs, then served and watched as ``replayer serve``
+    serves and watches them (its Preview, server and watcher, here in threads)."""
+    from replayer.lessons.build import BuildOptions
+    from replayer.lessons.preview import Preview, make_server
+
+    (tmp_path / "hands").mkdir()
+    for name in ("hand-4.yaml", "hand-5.yaml"):
+        shutil.copy(ROOT / "hands" / "foster-1904" / name, tmp_path / "hands" / name)
+    preview = Preview([str(tmp_path / "hands")], BuildOptions(tmp_path / "_site", None, True, False))
+    first = preview.build(first=True)
+    assert first.report is not None and first.report.pdfs == 2, first.error
+    server = make_server(preview, 0)
+    stop = threading.Event()
+    threads = [
+        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True),
+        threading.Thread(target=preview.watch, args=(stop, lambda b: None), daemon=True),
+    ]
+    for thread in threads:
+        thread.start()
+    served = InProcess(preview, tmp_path, f"http://127.0.0.1:{server.server_port}/")
+    threading.Thread(target=_listen, args=(served.url, served.events), daemon=True).start()
+    served.wait_for(1)  # the version now
+    try:
+        yield served
+    finally:
+        stop.set()
+        preview.close()
+        server.shutdown()
+        server.server_close()
+        for thread in threads:
+            thread.join(timeout=60)
+
+
+def _fetch(url: str, target: str) -> bytes:
+    name, port = url.removeprefix("http://").rstrip("/").split(":")
+    conn = http.client.HTTPConnection(name, int(port), timeout=30)
+    try:
+        conn.request("GET", target)
+        answer = conn.getresponse()
+        assert answer.status == 200, f"{target}: {answer.status}"
+        return answer.read()
+    finally:
+        conn.close()
+
+
+def test_with_pdfs_the_page_reloads_before_the_pdf_is_made_and_the_pdf_follows(
+    browser: Any, with_pdfs: InProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import replayer.lessons.build as build
+    from replayer.lessons.build import BuildOptions, build_site
+
+    held, made = threading.Event(), []
+    real = build.render_later
+
+    def render_later(pdf: Any) -> Any:  # the lesson's PDF waits until the test has seen the page
+        assert held.wait(120), "the test never let the PDF be made"
+        made.append(pdf.page_file)
+        return real(pdf)
+
+    monkeypatch.setattr(build, "render_later", render_later)
+    old_pdf = (with_pdfs.folder / "_site" / "hand-5.pdf").read_bytes()
+    assert NOTE in _pdf_text(old_pdf)
+    tab = _tab(browser, with_pdfs.folder)
+    _open(tab, with_pdfs)
+    hand = with_pdfs.folder / "hands" / "hand-5.yaml"
+    hand.write_text(hand.read_text(encoding="utf-8").replace(NOTE, EDITED, 1), encoding="utf-8")
+    tab.expect("main").to_contain_text(EDITED, timeout=30_000)
+    assert _reloaded(tab), "the page shows the edit without having been reloaded"
+    # the page shows the edit while the lesson's PDF is not made yet: the old one is still served, whole
+    assert made == [] and with_pdfs.kinds() == ["message", "message"]
+    assert _fetch(with_pdfs.url, "/hand-5.pdf") == old_pdf
+    tab.page.evaluate("window.__notReloaded = true")
+    held.set()
+    with_pdfs.wait_for(3)
+    assert with_pdfs.kinds() == ["message", "message", "pdfs"], "the pages' event, then the PDFs'"
+    told = json.loads(with_pdfs.events[2][1])
+    assert told["version"] == int(with_pdfs.events[1][1]) + 1
+    # the front pages, which show the PDFs' sizes, reload; the lesson's page only links to its PDF
+    assert "hand-5.html" not in told["pages"]
+    assert set(told["pages"]) <= {"index.html", "techniques.html", "makes.html"}
+    assert made == [str(with_pdfs.folder / "_site" / "hand-5.html")]
+    new_pdf = _fetch(with_pdfs.url, "/hand-5.pdf")
+    assert EDITED in _pdf_text(new_pdf) and NOTE not in _pdf_text(new_pdf)
+    tab.page.wait_for_timeout(300)
+    assert not _reloaded(tab), "the lesson's page reloaded again for its PDF, which it only links to"
+    _close(tab)
+    # the site is then what replayer build makes of the edited hands, byte for byte
+    built = with_pdfs.folder / "built"
+    assert build_site([str(with_pdfs.folder / "hands")], BuildOptions(built, None, True, False)).pdfs == 2
+    site, again = _site_files(with_pdfs.folder / "_site"), _site_files(built)
+    assert site.keys() == again.keys()
+    assert [name for name in site if site[name] != again[name]] == []
+
+
+def test_a_rebuild_stopped_between_its_pages_and_its_pdfs_leaves_a_site_the_next_build_completes(
+    tmp_path: Path,
+) -> None:
+    from replayer.lessons.build import MANIFEST, BuildOptions, build_site
+    from replayer.lessons.outputs import is_temporary
+
+    (tmp_path / "hands").mkdir()
+    shutil.copy(ROOT / "hands" / "foster-1904" / "hand-5.yaml", tmp_path / "hands" / "hand-5.yaml")
+    hands, out = [str(tmp_path / "hands")], tmp_path / "_site"
+    options = BuildOptions(out, None, True, False)
+    assert build_site(hands, options).pdfs == 1
+    manifest, old_pdf = (out / MANIFEST).read_bytes(), (out / "hand-5.pdf").read_bytes()
+    hand = tmp_path / "hands" / "hand-5.yaml"
+    hand.write_text(hand.read_text(encoding="utf-8").replace(NOTE, EDITED, 1), encoding="utf-8")
+
+    class Stopped(Exception):
+        pass
+
+    def stop(report: Any) -> None:  # as a kill between the phases: nothing after this point runs
+        assert report.rendered == 1 and report.pdfs == 0
+        raise Stopped
+
+    with pytest.raises(Stopped):
+        build_site(hands, options, on_pages=stop)
+    assert EDITED.encode() in (out / "hand-5.html").read_bytes()
+    # the old PDF and the last build's manifest, which names the old page's key: nothing claims a PDF
+    # that is not written, and no temporary file is left where the PDF goes
+    assert (out / "hand-5.pdf").read_bytes() == old_pdf and (out / MANIFEST).read_bytes() == manifest
+    assert not any(is_temporary(p.name) for p in out.rglob("*"))
+    again = build_site(hands, options)
+    assert again.rendered == 1 and again.pdfs == 1  # the manifest's old key: the lesson is made again
+    assert EDITED in _pdf_text((out / "hand-5.pdf").read_bytes())
+    fresh = tmp_path / "fresh"
+    build_site(hands, BuildOptions(fresh, None, True, False))
+    site, made = _site_files(out), _site_files(fresh)
+    assert site.keys() == made.keys()
+    assert [name for name in site if site[name] != made[name]] == []

@@ -45,7 +45,16 @@ from .books import (
 from .cache import HandFacts, LessonSummary, content_key, strings
 from .fonts import WEB_FONTS
 from .outputs import Names, OutputFolder, OutputNotOurs, href
-from .parallel import Rendered, RenderSetup, RenderTask, background_pdfs, default_jobs, render_lessons
+from .parallel import (
+    PdfLater,
+    Rendered,
+    RenderSetup,
+    RenderTask,
+    background_pdfs,
+    default_jobs,
+    render_later,
+    render_lessons,
+)
 from .resources import assets_dir, templates_dir
 from .views import Book, Nav
 
@@ -94,6 +103,9 @@ class BuildReport:
     #: its worker's, so with several workers they add up to more than the build's wall time
     stages: dict[str, float] = field(default_factory=dict)
     stages_cpu: dict[str, float] = field(default_factory=dict)  # the same, in CPU time
+    #: with ``on_pages``: the files written after it was called (the PDFs, and the index pages and
+    #: web fonts when they changed), in the site's terms (``book/hand-5.pdf``)
+    late: list[str] = field(default_factory=list)
 
     @contextmanager
     def timed(self, stage: str) -> Iterator[None]:
@@ -180,6 +192,7 @@ def build_site(
     options: BuildOptions,
     progress: Callable[[int, int, str], None] | None = None,
     jobs: int | None = None,
+    on_pages: Callable[[BuildReport], None] | None = None,
 ) -> BuildReport:
     """Build the site; never raises on a hand's content (invalid hands are reported, the rest built).
 
@@ -187,7 +200,14 @@ def build_site(
     the lessons that changed since the last build (and their PDFs) on ``jobs`` processes (default:
     every core), assemble the books' PDFs, write the index pages, remove what an earlier build wrote
     for hands now gone, and record it all in the manifest.  WeasyPrint is imported (and found
-    missing, when it is) only when a PDF is to be made."""
+    missing, when it is) only when a PDF is to be made.
+
+    ``on_pages`` (the preview's): called with the report so far once every lesson's page is written,
+    before any PDF is made; the lessons' PDFs, the books' PDFs and handouts, the index pages and the
+    manifest follow.  Until the PDFs are written the old ones stay in place (every file is replaced
+    atomically), and the manifest, written last, names only what is written: a build stopped in
+    between leaves the last build's manifest, whose keys make the next build render those lessons
+    again.  Without it the site is the same, byte for byte."""
     started = time.perf_counter()
     report = BuildReport()
     site, previous = _open_site(options.out)
@@ -210,8 +230,15 @@ def build_site(
             plans = _plans(ctx, hands, images, old_lessons)
     _copy_assets(site)
     jobs = default_jobs() if jobs is None else jobs
-    built, dd_known = _build_lessons(ctx, plans, report, jobs)
+    later: list[tuple[_Plan, PdfLater]] = []
+    built, dd_known = _build_lessons(ctx, plans, report, jobs, later if on_pages is not None else None)
+    if on_pages is not None:
+        on_pages(report)
+        early = set(site.written)
+        _write_later(ctx, later, report)
     _finish(ctx, built, previous, report, dd_known, jobs)
+    if on_pages is not None:
+        report.late = sorted(site.written - early)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -416,10 +443,15 @@ def _pdf_work(ctx: Context, plans: list[_Plan], previous: dict[str, object]) -> 
 
 
 def _build_lessons(
-    ctx: Context, plans: list[_Plan], report: BuildReport, jobs: int
+    ctx: Context,
+    plans: list[_Plan],
+    report: BuildReport,
+    jobs: int,
+    later: list[tuple[_Plan, PdfLater]] | None = None,
 ) -> tuple[list[Built], int]:
     """Every lesson: the unchanged ones as the manifest has them, the others rendered (on ``jobs``
-    processes) and written in order.  The lessons, and the size of the solver's cache before."""
+    processes) and written in order.  The lessons, and the size of the solver's cache before.
+    ``later``: the PDFs to make are not made but put there, for ``_write_later``."""
     stale = [i for i, p in enumerate(plans) if p.summary is None]
     if stale and ctx.with_dd:
         ctx.dd_cache.update(_load_dd_cache(ctx.site))  # read only when a lesson is to be rendered
@@ -427,7 +459,7 @@ def _build_lessons(
     for i in stale:  # the PDF reads the page's images from the site: they are written first
         for rel, data in plans[i].images.files.items():
             ctx.site.write(rel, data)
-    tasks = [_task(ctx, plans[i]) for i in stale]
+    tasks = [_task(ctx, plans[i], later is not None) for i in stale]
     setup = RenderSetup(ctx.template_dirs, ctx.base_key, __version__, ctx.with_dd, ctx.dd_cache)
     rendered: dict[int, Rendered] = {}
     told = 0
@@ -440,6 +472,8 @@ def _build_lessons(
             told += 1
         _write_lesson(ctx, plans[i], result, report)
         rendered[i] = result
+        if result.later is not None and later is not None:
+            later.append((plans[i], result.later))
 
     render_lessons(tasks, setup, jobs, take)
     while told < len(plans):
@@ -457,9 +491,11 @@ def _build_lessons(
     return built, dd_known
 
 
-def _task(ctx: Context, plan: _Plan) -> RenderTask:
+def _task(ctx: Context, plan: _Plan, pdf_later: bool = False) -> RenderTask:
     page = str(ctx.out / (plan.hand.slug + ".html"))
-    return RenderTask(plan.hand.path, plan.nav, plan.images, page, ctx.options.pdf, plan.old_pdf_key)
+    return RenderTask(
+        plan.hand.path, plan.nav, plan.images, page, ctx.options.pdf, plan.old_pdf_key, pdf_later
+    )
 
 
 def _write_lesson(ctx: Context, plan: _Plan, result: Rendered, report: BuildReport) -> None:
@@ -470,13 +506,27 @@ def _write_lesson(ctx: Context, plan: _Plan, result: Rendered, report: BuildRepo
     slug, entry = plan.hand.slug, plan.entry
     entry["quiz"] = result.quiz
     ctx.site.write(slug + ".html", result.page)
-    if result.pdf_key is not None:
+    if result.pdf_key is not None and result.later is None:  # a PDF left for later: its key, once written
         entry["pdf_key"] = result.pdf_key
     if result.pdf is not None:
         ctx.site.write(slug + ".pdf", result.pdf)
         report.diagnostics.extend(result.diagnostics)
         report.pdfs += 1
     entry["summary"] = result.summary.to_json()
+
+
+def _write_later(ctx: Context, later: list[tuple[_Plan, PdfLater]], report: BuildReport) -> None:
+    """The lessons' PDFs that ``_build_lessons`` left for after the pages, made and written in the
+    lessons' order, each then named in its manifest entry; the same bytes, diagnostics and entries
+    as when they are made in the lessons' turn."""
+    for n, (plan, pdf) in enumerate(later, 1):
+        ctx.tell(n, len(later), f"PDF of {plan.hand.slug}")
+        with report.timed("lesson PDFs"):
+            data, refused = render_later(pdf)
+        ctx.site.write(plan.hand.slug + ".pdf", data)
+        report.diagnostics.extend(refused)
+        report.pdfs += 1
+        plan.entry["pdf_key"] = pdf.key
 
 
 def _nav(ctx: Context, hands: list[Hand], i: int) -> Nav:

@@ -30,7 +30,18 @@ if TYPE_CHECKING:
 
     import jinja2
 
-__all__ = ["RenderSetup", "RenderTask", "Rendered", "background_pdfs", "default_jobs", "render_lessons"]
+    from ..validation.files import Checked
+
+__all__ = [
+    "PdfLater",
+    "RenderSetup",
+    "RenderTask",
+    "Rendered",
+    "background_pdfs",
+    "default_jobs",
+    "render_later",
+    "render_lessons",
+]
 
 
 def default_jobs() -> int:
@@ -62,6 +73,19 @@ class RenderTask:
     page_file: str  # the page's file in the site: the base URL of the PDF's stylesheets and images
     pdf: bool
     old_pdf_key: str | None  # the key of the lesson's PDF that is still in the site, if any
+    pdf_later: bool = False  # leave a PDF to make to the build (``Rendered.later``): the page comes first
+
+
+@dataclass(frozen=True, slots=True)
+class PdfLater:
+    """A lesson's PDF left to make once the site's pages are written (``render_later``): its print
+    page, the page's file (the PDF's base URL), the hand's validation (for what was refused) and
+    the PDF's key, for the manifest once it is written."""
+
+    html: str
+    page_file: str
+    checked: Checked
+    key: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +100,7 @@ class Rendered:
     diagnostics: tuple[Diagnostic, ...]  # what the PDF tried to load and was refused
     solved: dict[str, int]  # positions solved for this lesson (new to the cache)
     stages: tuple[tuple[str, float, float], ...]  # (stage, seconds, CPU seconds)
+    later: PdfLater | None = None  # the PDF still to make (``pdf`` is then None, ``pdf_key`` its key)
 
 
 class _Renderer:
@@ -113,6 +138,7 @@ class _Renderer:
         pdf: bytes | None = None
         pdf_key: str | None = None
         refused: list[str] = []
+        later: PdfLater | None = None
         if task.pdf:
             from .pdf import render_pdf
 
@@ -120,7 +146,9 @@ class _Renderer:
                 html = render_lesson(self.env, lesson, task.nav, version=version, for_print=True)
             # the PDF depends only on the print page: an edit that leaves it alone costs no render
             pdf_key = hashlib.sha256((self.setup.base_key + html).encode("utf-8")).hexdigest()
-            if task.old_pdf_key != pdf_key:
+            if task.old_pdf_key != pdf_key and task.pdf_later:
+                later = PdfLater(html, task.page_file, checked, pdf_key)
+            elif task.old_pdf_key != pdf_key:
                 with clock("lesson PDFs"):
                     pdf = render_pdf(html, base_url=task.page_file, refused=refused)
         # dicts keep their order of insertion: the positions this lesson solved are the last ones
@@ -134,7 +162,19 @@ class _Renderer:
             tuple(refused_fetches(checked, refused)),
             solved,
             tuple(stages),
+            later,
         )
+
+
+def render_later(later: PdfLater) -> tuple[bytes, tuple[Diagnostic, ...]]:
+    """A PDF left for later (``RenderTask.pdf_later``): its bytes, and what it was refused to load,
+    as the same render in the lesson's turn would have made them."""
+    from .media import refused_fetches
+    from .pdf import render_pdf
+
+    refused: list[str] = []
+    pdf = render_pdf(later.html, base_url=later.page_file, refused=refused)
+    return pdf, tuple(refused_fetches(later.checked, refused))
 
 
 class _Clock:

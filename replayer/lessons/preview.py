@@ -14,6 +14,7 @@ of diagnostics are added to each page as it is served (``served_page``), so the 
 from __future__ import annotations
 
 import html
+import json
 import mimetypes
 import os
 import re
@@ -52,17 +53,27 @@ KEEP_ALIVE = 15.0  # seconds between comments on an idle event stream: a closed 
 
 # The page's own policy allows scripts and styles from 'self' only, so the preview's script and
 # stylesheet are files on this server, never inline; the event stream needs connect-src 'self'.
+# Two kinds of event: a message (the pages are rebuilt: every page reloads) and "pdfs" (the PDFs
+# that follow are written: only the pages it names, rewritten with them, reload).
 RELOAD_JS = """\
 // replayer serve: reload this page when the site is rebuilt (never part of a built site)
 (() => {
-  const version = document.currentScript ? document.currentScript.dataset.version : "";
+  let version = document.currentScript ? document.currentScript.dataset.version : "";
   const events = new EventSource("EVENTS");
-  events.onmessage = (e) => {
-    if (e.data !== version) {
-      events.close();
-      location.reload();
-    }
+  const reload = () => {
+    events.close();
+    location.reload();
   };
+  events.onmessage = (e) => {
+    if (e.data !== version) reload();
+  };
+  events.addEventListener("pdfs", (e) => {
+    const told = JSON.parse(e.data);
+    let here = decodeURIComponent(location.pathname).replace(/^\\/+/, "");
+    if (here === "" || here.endsWith("/")) here += "index.html";
+    if (told.pages.includes(here)) reload();
+    else version = String(told.version);
+  });
   // a page with diagnostics shows them at its top: the browser must not scroll back to where the
   // reader was (Chrome restores the place relative to the content, which puts them out of sight)
   const problems = document.currentScript && document.currentScript.dataset.problems === "yes";
@@ -249,6 +260,23 @@ def event(version: int) -> bytes:
     return f"retry: 1000\ndata: {version}\n\n".encode()
 
 
+def pdfs_event(version: int, pages: Iterable[str]) -> bytes:
+    """The event that a build's PDFs are written, after its pages: the site's version and the
+    pages (``index.html``) written with them, the only ones that reload."""
+    data = json.dumps({"version": version, "pages": sorted(pages)}, ensure_ascii=False)
+    return f"event: pdfs\nretry: 1000\ndata: {data}\n\n".encode()
+
+
+def late_pages(late: Iterable[str]) -> frozenset[str] | None:
+    """The pages that a build's second phase rewrote (``BuildReport.late``), when it wrote only
+    PDFs, pages and the build's hidden files; None when it wrote more (the web fonts, say), which
+    every page shows."""
+    shown = [f for f in late if not f.rsplit("/", 1)[-1].startswith(".")]
+    if not all(f.endswith((".pdf", ".html")) for f in shown):
+        return None
+    return frozenset(f for f in shown if f.endswith(".html"))
+
+
 # ------------------------------------------------------------------------------------- watching
 
 
@@ -318,6 +346,8 @@ class Preview:
         self.build_error: str | None = None
         self._roots = [Path(p) for p in paths if Path(p).is_dir()]
         self._changed = threading.Condition()
+        # (version, pages): the last version came from a build's PDFs, and rewrote only these pages
+        self._late: tuple[int, frozenset[str]] | None = None
         self._building = threading.Lock()
         self._closing = False
 
@@ -340,27 +370,46 @@ class Preview:
 
     def build(self, changed: frozenset[str] = frozenset(), first: bool = False) -> Built:
         """Build the site; on the first build a missing hand or a foreign output folder is raised
-        (there is nothing to serve), later every failure is kept and shown in the pages."""
+        (there is nothing to serve), later every failure is kept and shown in the pages.
+
+        A rebuild with PDFs tells the pages twice: once the lessons' pages are written (they reload
+        with the edit), and once the PDFs that follow are (the pages rewritten with them reload)."""
         with self._building:
             self._keep_pages(changed)
             report: BuildReport | None = None
             error = None
+            told: list[BuildReport] = []
+
+            def pages(written: BuildReport) -> None:
+                told.append(written)
+                self._publish(written, None)
+
             try:
-                report = build_site(self.paths, self.options)
+                split = self.options.pdf and not first  # the first build has no page open to reload
+                report = build_site(self.paths, self.options, on_pages=pages if split else None)
             except Exception as exc:  # a preview outlives any edit: the failure is shown in the pages
                 if first and isinstance(exc, (NoHands, OutputError)):
                     raise
                 error = _failure(exc)
-            with self._changed:
-                if report is not None:
-                    self.problems = {
-                        self.page_of(c.path): Problem(str(c.path), c.diagnostics) for c in report.invalid
-                    }
-                    self.last_good = {p: b for p, b in self.last_good.items() if p in self.problems}
-                self.build_error = error
-                self.version += 1
-                self._changed.notify_all()
+            late = late_pages(report.late) if told and report is not None else None
+            self._publish(report, error, late)
             return Built(report, error, changed)
+
+    def _publish(
+        self, report: BuildReport | None, error: str | None, late: frozenset[str] | None = None
+    ) -> None:
+        """A new version of the site, told to the open pages; ``late``: it is the PDFs' of a build
+        whose pages were told, and rewrote only these pages."""
+        with self._changed:
+            if report is not None:
+                self.problems = {
+                    self.page_of(c.path): Problem(str(c.path), c.diagnostics) for c in report.invalid
+                }
+                self.last_good = {p: b for p, b in self.last_good.items() if p in self.problems}
+            self.build_error = error
+            self.version += 1
+            self._late = (self.version, late) if late is not None else None
+            self._changed.notify_all()
 
     def _keep_pages(self, changed: frozenset[str]) -> None:
         """The current page of each changed hand, kept in case the edit makes the hand invalid (the
@@ -396,11 +445,21 @@ class Preview:
 
     # -- telling the pages
 
-    def wait(self, seen: int, timeout: float) -> int | None:
-        """The version once it is not ``seen`` (or after ``timeout``); None when the preview closes."""
+    def wait(self, seen: int, timeout: float) -> tuple[int, bytes] | None:
+        """The version once it is not ``seen`` (or after ``timeout``), and the event that tells it to
+        a page that has seen ``seen`` (a comment when it is still ``seen``); None when the preview
+        closes.  The PDFs' version after the pages' is a "pdfs" event; any other, or more than one
+        version at once, a message: every page reloads."""
         with self._changed:
             self._changed.wait_for(lambda: self._closing or self.version != seen, timeout)
-            return None if self._closing else self.version
+            if self._closing:
+                return None
+            version, late = self.version, self._late
+        if version == seen:
+            return version, b": still here\n\n"
+        if late is not None and late[0] == version == seen + 1 and seen >= 0:
+            return version, pdfs_event(version, late[1])
+        return version, event(version)
 
     def close(self) -> None:
         with self._changed:
@@ -501,9 +560,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         seen = -1
         try:
-            while (version := self.preview.wait(seen, KEEP_ALIVE)) is not None:
-                self.wfile.write(event(version) if version != seen else b": still here\n\n")
-                seen = version
+            while (told := self.preview.wait(seen, KEEP_ALIVE)) is not None:
+                seen, data = told
+                self.wfile.write(data)
         except OSError:  # the tab was closed or reloaded
             return
 
