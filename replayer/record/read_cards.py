@@ -6,6 +6,7 @@ twice) can point at it.  Seats stay as written; the validator resolves them agai
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -374,6 +375,18 @@ def _spelled(word: str) -> tuple[Card | None, bool]:
     return card, False
 
 
+@functools.lru_cache(maxsize=1024)  # bounded: the phrases come from the files read
+def _phrase_card(phrase: str) -> Card | None:
+    """The card a phrase such as ``four of spades`` spells, when ``scan_cards`` reads it as one
+    unmarked card over the whole phrase (so a row read by ``_plain_row`` gets the card and the span
+    the full reader gives); None otherwise."""
+    toks = scan_cards(phrase)
+    if len(toks) != 1:
+        return None
+    tok = toks[0]
+    return tok.card if not tok.marked and tok.start == 0 and tok.end == len(phrase) else None
+
+
 def _plain_row(text: str, path: str, line: int, base: int) -> list[PlayedCard | None] | None:
     """The cards of a one-line row of one-token cards separated by spaces, commas or semicolons,
     placed on ``line`` from column ``base``; None when the row needs the full reader (a card in two
@@ -391,6 +404,11 @@ def _plain_row(text: str, path: str, line: int, base: int) -> list[PlayedCard | 
         if card is None:
             card, marked = _spelled(word)
         pos = start + len(word)
+        if card is None and i + 2 < n and words[i + 1] == "of":  # ``four of spades``
+            card = _phrase_card(f"{word} of {words[i + 2]}")
+            if card is not None:
+                pos = text.index(words[i + 2], text.index("of", pos) + 2) + len(words[i + 2])
+                i += 2
         if card is None and i + 1 < n:  # a suit and a rank apart: ``♥ 4``
             card = two_word_card(word, words[i + 1])
             i += 1
