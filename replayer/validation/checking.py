@@ -66,9 +66,18 @@ class Check:
 
 def resolve_seat(text: str, dealer: Seat) -> Seat:
     """A seat as written, a book letter (counted from the dealer Z) or a compass seat."""
-    if text in _BOOK_LETTERS:
-        return Letter[text].seat(dealer)
-    return Seat.parse(text)
+    # looked up in plain tables (the enums' own look-ups run in Python): this runs for every seat
+    # written in a file, a dozen times a hand
+    after = _PLACE_AFTER_DEALER.get(text)
+    if after is not None:
+        return _SEATS[(dealer + after) % 4]
+    seat = _COMPASS_SEATS.get(text)
+    return seat if seat is not None else Seat.parse(text)
+
+
+_PLACE_AFTER_DEALER = {letter.name: int(letter) for letter in Letter}  # Z 0, A 1, Y 2, B 3
+_SEATS = tuple(Seat)
+_COMPASS_SEATS = {seat.name: seat for seat in Seat}
 
 
 def _written_by_compass(record: HandRecord) -> bool:

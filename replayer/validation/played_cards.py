@@ -63,27 +63,30 @@ def _nothing_to_report(
     first to the seat that plays it, and (when the play covers every card) every card dealt played
     by its seat.  One pass over card indices, with no places gathered: the case of every legal hand,
     which the full checks (and their messages) are then spared."""
+    held_by: list[Seat | None] | None = None
+    if dealt is not None:
+        held_by = [None] * 52
+        for s, cards in dealt.items():
+            for pc in cards:
+                if held_by[pc.card.index] is not None:
+                    return False  # a card dealt twice: left to the full checks
+                held_by[pc.card.index] = s
     played_by: list[Seat | None] = [None] * 52
+    count = 0
     for row in rows:
         if row is None:
             continue
         for col, pc in enumerate(row):
             index = pc.card.index
-            if played_by[index] is not None:
+            seat = columns[col]
+            if played_by[index] is not None or (held_by is not None and held_by[index] is not seat):
                 return False
-            played_by[index] = columns[col]
-    if dealt is None:
-        return True  # no card twice: a play of every card leaves none unplayed
-    covers_all = _covers_all(rows, dealt, first_trick)
-    held_by: list[Seat | None] = [None] * 52
-    for s, cards in dealt.items():
-        for pc in cards:
-            index = pc.card.index
-            if held_by[index] is None:  # the first seat dealt a card holds it
-                held_by[index] = s
-            if covers_all and played_by[index] is not s:
-                return False
-    return all(seat is None or seat is held_by[index] for index, seat in enumerate(played_by))
+            played_by[index] = seat
+            count += 1
+    if not _covers_all(rows, dealt, first_trick):
+        return True
+    # every card played (and dealt to its player), none twice: as many as there are means all of them
+    return count == (52 if dealt is None else sum(len(cards) for cards in dealt.values()))
 
 
 def _covers_all(rows: Sequence[Row | None], dealt: Deal | None, first_trick: int) -> bool:

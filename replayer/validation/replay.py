@@ -8,12 +8,13 @@ with its penalty.  The result is the :class:`~replayer.rules.game.Game`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from ..record.diagnostics import Severity
 from ..record.hand import HandRecord, PlayedCard, TrickRecord
-from ..rules.cards import Card, Suit
+from ..rules.cards import FULL_DECK, Card, Suit
 from ..rules.game import Declaration, Game
 from ..rules.play import Trick, trick_winner
 from ..rules.regimes import Regime
@@ -45,36 +46,50 @@ class _Recorded(NamedTuple):
 
 
 class _Hands:
-    """The cards each seat still holds, with a count by suit (follow-suit checks without scanning)."""
+    """The cards each seat still holds, as a bitmask of card indices a seat: a suit is a block of
+    thirteen bits (``Card.index`` is suit * 13 + rank - 2), so a follow-suit check is a shift and a
+    mask, and playing a card clears one bit."""
 
     def __init__(self, holdings: Mapping[Seat, Sequence[Card]]) -> None:
-        self.remaining = {s: set(h) for s, h in holdings.items()}
-        self.left = {s: [0, 0, 0, 0] for s in Seat}
-        for s, h in self.remaining.items():
+        self.masks = [0, 0, 0, 0]  # by seat (Seat is an int)
+        for s, h in holdings.items():
+            mask = 0
             for c in h:
-                self.left[s][c.suit] += 1
+                mask |= 1 << c.index
+            self.masks[s] = mask
 
     def can_follow(self, seat: Seat, suit: Suit) -> bool:
-        return self.left[seat][suit] > 0
+        return self.masks[seat] >> (13 * suit) & _SUIT_BITS != 0
 
     def held_in(self, seat: Seat, suit: Suit) -> list[Card]:
         """The cards of ``suit`` the seat holds, highest first."""
-        return sorted((c for c in self.remaining[seat] if c.suit == suit), reverse=True)
+        mask = self.masks[seat]
+        return [c for c in reversed(FULL_DECK[13 * suit : 13 * suit + 13]) if mask >> c.index & 1]
 
     def anyone_renounces(self, plays: Sequence[tuple[Seat, Card]]) -> bool:
         """Whether a card is of another suit than the led one while its player held the led suit."""
         led = plays[0][1].suit
-        left = self.left
+        shift = 13 * led
+        masks = self.masks
         for s, card in plays[1:]:  # noqa: SIM110 - a loop: any() over a generator costs twice this
-            if card.suit != led and left[s][led] > 0:
+            if card.suit != led and masks[s] >> shift & _SUIT_BITS:
                 return True
         return False
 
     def play(self, plays: Sequence[tuple[Seat, Card]]) -> None:
+        masks = self.masks
         for s, card in plays:
-            if card in self.remaining[s]:
-                self.remaining[s].discard(card)
-                self.left[s][card.suit] -= 1
+            masks[s] &= ~(1 << card.index)  # a card the seat does not hold clears nothing
+
+
+_SUIT_BITS = (1 << 13) - 1
+
+
+@functools.cache  # at most 24 keys: columns are four different seats
+def _play_orders(columns: tuple[Seat, ...]) -> dict[Seat, tuple[tuple[Seat, int], ...]]:
+    """For each leader, the seats in playing order with the column each one's card is in."""
+    column_of = {s: k for k, s in enumerate(columns)}
+    return {leader: tuple((s, column_of[s]) for s in leader.rotation()) for leader in Seat}
 
 
 def replay(
@@ -97,7 +112,7 @@ def replay(
     trump = decl.strain.trump
     setting: Setting | None = None  # who led the first trick replayed: known once it is led
     trick_records = ck.record.tricks
-    column_of = {s: k for k, s in enumerate(columns)}
+    orders = _play_orders(columns)
     for i, row in enumerate(rows):
         trec = trick_records[i]
         number = first_trick + i
@@ -112,7 +127,7 @@ def replay(
             break
         if trec.leader is not None:
             leader = _stated_leader(ck, trec, leader, tricks, number)
-        plays = tuple([(s, row[column_of[s]].card) for s in leader.rotation()])
+        plays = tuple([(s, row[k].card) for s, k in orders[leader]])
         if setting is None:
             setting = Setting(trump, leader, decl.dummy)
         if hands.anyone_renounces(plays):
@@ -302,6 +317,12 @@ def _check_winner_marks(
     marked = [(s, pc) for s, pc in by_seat.items() if pc.marked]
     if not marked and trec.winner is None:
         return
+    if (
+        len(marked) < 2
+        and (not marked or marked[0][0] == trick.winner)
+        and (trec.winner is None or ck.seat(trec.winner) == trick.winner)
+    ):
+        return  # the marks agree with the law: no reason to word
     win_card = trick.card_of(trick.winner)
     reason = _why_wins(trick, decl)
     if len(marked) > 1:
