@@ -478,6 +478,8 @@ def test_with_pdfs_the_page_reloads_before_the_pdf_is_made_and_the_pdf_follows(
     # the page shows the edit while the lesson's PDF is not made yet: the old one is still served, whole
     assert made == [] and with_pdfs.kinds() == ["message", "message"]
     assert _fetch(with_pdfs.url, "/hand-5.pdf") == old_pdf
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tab.page.screenshot(path=str(SHOTS / "serve-reloaded-before-pdf-desktop.png"))
     tab.page.evaluate("window.__notReloaded = true")
     held.set()
     with_pdfs.wait_for(3)

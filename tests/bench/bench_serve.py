@@ -13,11 +13,16 @@ The figures:
    changed, and the preview sees the change (one poll of the files) and rebuilds.  CPU time of the
    process and of any children (``resource.getrusage``), best and median of ``--repeat`` edits.
    Target: ≤ 0.5 s.  The build's own stages (its CPU time per stage) are printed for the last edit.
+   With ``--pdf`` the preview reloads the page once the lessons' pages are written, before the
+   PDFs (``build_site``'s ``on_pages``): two figures, the CPU time until the pages are written (the
+   reload) and until the PDFs are (the whole rebuild).  An idle thread runs beside it, as the server
+   and the watcher do in ``replayer serve``: the build then uses no process pool, as there.
 2. One poll of the watched files (what the preview does five times a second when nothing changes):
    CPU time, best of 50.
 3. Edit to reload, as a person sees it: ``python -m replayer serve`` in a subprocess, a client on
    its event stream; the time from the file's write to the event that makes an open page reload.
-   Wall time, so it includes the machine's other work: for information, not a target.
+   Wall time, so it includes the machine's other work: for information, not a target.  With
+   ``--pdf``, also the time to the "pdfs" event that follows once the PDFs are written.
 
 Nothing is written outside temporary folders.  Exit status 0, or 1 if the benchmark itself went
 wrong (the edit did not render exactly one lesson, the server did not start).
@@ -34,8 +39,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 NOTE = "A singleton heart does not stop the dealer"
@@ -56,9 +64,29 @@ def _edit(hand: Path, n: int) -> None:
     hand.write_text(edited, encoding="utf-8")
 
 
+def _pages_marks(marks: list[float]) -> None:
+    """The preview's builds record the process's CPU time when their pages are written."""
+    import replayer.lessons.preview as preview
+
+    real = preview.build_site
+
+    def build_site(*args: Any, on_pages: Callable[[Any], None] | None = None, **kwargs: Any) -> Any:
+        def pages(report: Any) -> None:
+            marks.append(_cpu())
+            assert on_pages is not None
+            on_pages(report)
+
+        return real(*args, on_pages=pages if on_pages is not None else None, **kwargs)
+
+    setattr(preview, "build_site", build_site)  # noqa: B010  # the module's name, seen by Preview.build
+
+
 def rebuild(hands: Path, pdf: bool, repeat: int) -> bool:
     from replayer.lessons.build import BuildOptions
     from replayer.lessons.preview import Preview, changes, snapshot
+
+    marks: list[float] = []
+    _pages_marks(marks)
 
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
@@ -72,22 +100,39 @@ def rebuild(hands: Path, pdf: bool, repeat: int) -> bool:
         hand = next((base / "hands").rglob("hand-5.yaml"))
         watched = preview.watched()
         before = snapshot(watched, out)
-        runs = []
+        runs: list[float] = []
+        pages: list[float] = []
+        idle = threading.Event()  # as the server's and the watcher's threads in replayer serve
+        beside = threading.Thread(target=idle.wait, daemon=True)
+        beside.start()
         for n in range(repeat):
             _edit(hand, n)
+            marks.clear()
             started = _cpu()
             after = snapshot(watched, out)
             built = preview.build(changes(before, after))
             runs.append(_cpu() - started)
+            pages.extend(m - started for m in marks[:1])
             before = after
             report = built.report
             if report is None or report.rendered != 1:
                 print(f"the edit rendered {report.rendered if report else built.error}, not one lesson")
                 return False
-        print(
-            f"1. one-hand rebuild in the preview: best {min(runs):.3f} s CPU, "
-            f"median {statistics.median(runs):.3f} s (target ≤ 0.5 s)"
-        )
+        idle.set()
+        if pages:
+            print(
+                f"1. one-hand rebuild in the preview, edit to pages written (the reload): best "
+                f"{min(pages):.3f} s CPU, median {statistics.median(pages):.3f} s (target ≤ 0.5 s)"
+            )
+            print(
+                f"   and to the PDFs written (the whole rebuild): best {min(runs):.3f} s CPU, "
+                f"median {statistics.median(runs):.3f} s"
+            )
+        else:
+            print(
+                f"1. one-hand rebuild in the preview: best {min(runs):.3f} s CPU, "
+                f"median {statistics.median(runs):.3f} s (target ≤ 0.5 s)"
+            )
         print(
             "   stages of the last (CPU s): "
             + ", ".join(f"{k} {v:.3f}" for k, v in report.stages_cpu.items())
@@ -124,22 +169,37 @@ def reload_latency(hands: Path, pdf: bool, repeat: int) -> bool:
             events = conn.getresponse()
             hand = next((base / "hands").rglob("hand-5.yaml"))
 
-            def next_version() -> str:
+            def next_event() -> str:
+                """The type of the next event ("message", or "pdfs" once a rebuild's PDFs are written)."""
+                kind = "message"
                 while not (line := events.readline().decode()).startswith("data:"):
-                    pass
-                return line
+                    if line.startswith("event:"):
+                        kind = line.split(":", 1)[1].strip()
+                return kind
 
-            next_version()  # the version now
-            waits = []
+            next_event()  # the version now
+            waits, pdfs = [], []
             for n in range(repeat):
                 started = time.perf_counter()
                 _edit(hand, n)
-                next_version()
+                if next_event() != "message":
+                    print("the first event after an edit was not the reload")
+                    return False
                 waits.append(time.perf_counter() - started)
+                if pdf:
+                    if next_event() != "pdfs":
+                        print("the reload was not followed by the PDFs' event")
+                        return False
+                    pdfs.append(time.perf_counter() - started)
             print(
                 f"3. edit to reload event (python -m replayer serve): best {min(waits):.2f} s, "
                 f"median {statistics.median(waits):.2f} s wall (polls every 0.2 s)"
             )
+            if pdfs:
+                print(
+                    f"   edit to the PDFs' event: best {min(pdfs):.2f} s, "
+                    f"median {statistics.median(pdfs):.2f} s wall"
+                )
             conn.close()
         finally:
             server.terminate()
