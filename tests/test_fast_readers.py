@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from replayer.record.diagnostics import Span
-from replayer.record.read_cards import _plain_row
+from replayer.record.diagnostics import Located, Span
+from replayer.record.hand import TrickRecord
+from replayer.record.read_cards import _plain_row, _trick_record
 from replayer.rules import cards
 from replayer.rules.cards import CardToken, parse_holding, scan_cards
 
@@ -70,12 +71,33 @@ def test_a_row_read_in_one_pass_is_read_as_the_full_reader_reads_it() -> None:
 
 
 @pytest.mark.parametrize(
-    "row", ["♣K ♣4 ♣7 ♣9", "D5  D2  D8  DA", "♧Q, ♧4, ♧J*, ♧5", "♥ 4, ♥ Q, ♥ 2, ♥ A", "ck; 7C; c2; ♦️10"]
+    "row",
+    [
+        "♣K ♣4 ♣7 ♣9",
+        "D5  D2  D8  DA",
+        "♧Q, ♧4, ♧J*, ♧5",
+        "♥ 4, ♥ Q, ♥ 2, ♥ A",
+        "ck; 7C; c2; ♦️10",
+        "four of spades, queen of spades, eight of spades, six of spades",
+        "C Q  C 7  C 9  C A*",
+        "H 7  H 10*  S 5  S 9",
+    ],
 )
 def test_the_usual_rows_take_the_one_pass_reader(row: str) -> None:
     fast = _plain_row(row, "h.yaml", 3, 7)
     assert fast is not None and len(fast) == 4
     assert [tuple(pc) for pc in fast if pc is not None] == _full_row(row, "h.yaml", 3, 7)
+
+
+def test_a_trick_record_made_by_its_slots_is_the_one_its_constructor_makes() -> None:
+    span = Span("h.yaml", 4, 7, 4, 19)
+    leader, winner = Located("A", span), Located("Z", span)
+    for args in [(3, (), span, leader, winner), (13, (None,), span, None, None)]:
+        made = _trick_record(*args)
+        assert made == TrickRecord(*args)
+        assert hash(made) == hash(TrickRecord(*args))
+        assert repr(made) == repr(TrickRecord(*args))
+    assert TrickRecord.__slots__ == ("number", "cards", "span", "leader", "winner")  # every field set
 
 
 def _as_tuples(tokens: list[CardToken]) -> list[tuple[object, ...]]:

@@ -300,7 +300,7 @@ def _trick(r: FieldReader, node: Node, number: int) -> TrickRecord:
             cards_node,
             hint,
         )
-    return TrickRecord(number, tuple(cards), r.span(cards_node), leader, winner)
+    return _trick_record(number, tuple(cards), r.span(cards_node), leader, winner)
 
 
 def _row_cards(r: FieldReader, node: ScalarNode, number: int) -> list[PlayedCard | None]:
@@ -362,6 +362,31 @@ def _listed_cards(r: FieldReader, node: SequenceNode, number: int) -> list[Playe
 # cost twice as much, and a hand makes over fifty.
 
 _ONE_LINE_STYLES = (None, "", "'", '"')
+
+# A trick record made by its slots' setters: the frozen dataclass's __init__ sets each field through
+# object.__setattr__ and costs twice as much, thirteen times a hand.  The same object as
+# TrickRecord(number, cards, span, leader, winner) (tests/test_fast_readers.py compares them).
+_SET_NUMBER, _SET_CARDS, _SET_SPAN, _SET_LEADER, _SET_WINNER = (
+    getattr(TrickRecord, name).__set__ for name in ("number", "cards", "span", "leader", "winner")
+)
+
+
+def _trick_record(
+    number: int,
+    cards: tuple[PlayedCard | None, ...],
+    span: Span,
+    leader: Located[str] | None,
+    winner: Located[str] | None,
+) -> TrickRecord:
+    trick: TrickRecord = object.__new__(TrickRecord)
+    _SET_NUMBER(trick, number)
+    _SET_CARDS(trick, cards)
+    _SET_SPAN(trick, span)
+    _SET_LEADER(trick, leader)
+    _SET_WINNER(trick, winner)
+    return trick
+
+
 _SEPARATORS = str.maketrans(",;", "  ")
 _new = cast("Callable[[type[T], tuple[object, ...]], T]", tuple.__new__)
 
@@ -411,6 +436,10 @@ def _plain_row(text: str, path: str, line: int, base: int) -> list[PlayedCard | 
                 i += 2
         if card is None and i + 1 < n:  # a suit and a rank apart: ``♥ 4``
             card = two_word_card(word, words[i + 1])
+            if card is None and ("*" in word or "*" in words[i + 1]):
+                # ``♥ 4*``: a marked card, as scan_cards joins it
+                card = two_word_card(word.replace("*", ""), words[i + 1].replace("*", ""))
+                marked = card is not None
             i += 1
             pos = text.index(words[i], pos) + len(words[i])
         if card is None:
