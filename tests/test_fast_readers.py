@@ -12,8 +12,10 @@ import random
 import pytest
 
 from replayer.record.diagnostics import Located, Span
+from replayer.record.fields import FieldReader
 from replayer.record.hand import TrickRecord
-from replayer.record.read_cards import _plain_row, _trick_record
+from replayer.record.located_yaml import SequenceNode, compose
+from replayer.record.read_cards import _plain_row, _trick_record, read_tricks
 from replayer.rules import cards
 from replayer.rules.cards import CardToken, parse_holding, scan_cards
 
@@ -81,6 +83,7 @@ def test_a_row_read_in_one_pass_is_read_as_the_full_reader_reads_it() -> None:
         "four of spades, queen of spades, eight of spades, six of spades",
         "C Q  C 7  C 9  C A*",
         "H 7  H 10*  S 5  S 9",
+        "five of hearts, six of hearts, seven of hearts*, four of hearts",
     ],
 )
 def test_the_usual_rows_take_the_one_pass_reader(row: str) -> None:
@@ -98,6 +101,22 @@ def test_a_trick_record_made_by_its_slots_is_the_one_its_constructor_makes() -> 
         assert hash(made) == hash(TrickRecord(*args))
         assert repr(made) == repr(TrickRecord(*args))
     assert TrickRecord.__slots__ == ("number", "cards", "span", "leader", "winner")  # every field set
+
+
+def test_a_row_listed_card_by_card_is_read_as_the_full_reader_reads_each_card() -> None:
+    text = "- [C J*, ♥ 4, 'D 10*', '*S 2']\n"
+    node = compose(text)
+    assert isinstance(node, SequenceNode)
+    reader = FieldReader("h.yaml", text)
+    (trick,) = read_tricks(reader, node, 1)
+    assert not reader.diags
+    items = node.value[0].value
+    expected = []
+    for item in items:
+        (tok,) = scan_cards(item.value)
+        expected.append((tok.card, reader.span(item), tok.marked))
+    assert [tuple(pc) for pc in trick.cards if pc is not None] == expected
+    assert [pc.marked for pc in trick.cards if pc is not None] == [True, False, True, True]
 
 
 def _as_tuples(tokens: list[CardToken]) -> list[tuple[object, ...]]:

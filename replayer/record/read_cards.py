@@ -335,6 +335,9 @@ def _listed_cards(r: FieldReader, node: SequenceNode, number: int) -> list[Playe
             if card is None and " " in item.value:
                 words = item.value.split()
                 card = two_word_card(*words) if len(words) == 2 else None
+                if card is None and len(words) == 2 and "*" in item.value:  # ``C J*``, as scan_cards joins it
+                    card = two_word_card(words[0].replace("*", ""), words[1].replace("*", ""))
+                    marked = card is not None
             if card is not None:  # a card in one token: the span is the item's
                 s, e = item.start_mark, item.end_mark
                 span = _new(Span, (path, s.line + 1, s.column + 1, e.line + 1, e.column + 1))
@@ -429,8 +432,10 @@ def _plain_row(text: str, path: str, line: int, base: int) -> list[PlayedCard | 
         if card is None:
             card, marked = _spelled(word)
         pos = start + len(word)
-        if card is None and i + 2 < n and words[i + 1] == "of":  # ``four of spades``
-            card = _phrase_card(f"{word} of {words[i + 2]}")
+        if card is None and i + 2 < n and words[i + 1] == "of":  # ``four of spades``, ``ace of clubs*``
+            phrase = f"{word} of {words[i + 2]}"
+            card = _phrase_card(phrase.replace("*", ""))
+            marked = card is not None and "*" in phrase
             if card is not None:
                 pos = text.index(words[i + 2], text.index("of", pos) + 2) + len(words[i + 2])
                 i += 2
