@@ -162,7 +162,11 @@ def _build(events: Iterator[Any]) -> Node | None:
             values += 1
         elif kind is _MAPPING_END or kind is _SEQUENCE_END:
             node, _items, _limit, before = stack.pop()
-            node.value = list(zip(items[0::2], items[1::2], strict=True)) if kind is _MAPPING_END else items
+            if kind is _MAPPING_END:
+                pairs = iter(items)  # key, value, key, value…: paired without slicing
+                node.value = list(zip(pairs, pairs, strict=True))
+            else:
+                node.value = items
             node.end_mark = ev.end_mark
             node.size = values - before  # itself and its items, each at its size
             _parent, items, limit, _before = stack[-1] if stack else (node, top, MAX_VALUES, 0)
