@@ -9,7 +9,7 @@ with its penalty.  The result is the :class:`~replayer.rules.game.Game`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from ..record.diagnostics import Severity
@@ -66,14 +66,17 @@ class _Hands:
         mask = self.masks[seat]
         return [c for c in reversed(FULL_DECK[13 * suit : 13 * suit + 13]) if mask >> c.index & 1]
 
-    def anyone_renounces(self, plays: Sequence[tuple[Seat, Card]]) -> bool:
-        """Whether a card is of another suit than the led one while its player held the led suit."""
+    def anyone_renounces_or_play(self, plays: Sequence[tuple[Seat, Card]]) -> bool:
+        """Whether a card is of another suit than the led one while its player held the led suit;
+        if none is, the trick is played (one call a trick: the hands are checked only before it)."""
         led = plays[0][1].suit
         shift = 13 * led
         masks = self.masks
-        for s, card in plays[1:]:  # noqa: SIM110 - a loop: any() over a generator costs twice this
+        for s, card in plays[1:]:
             if card.suit != led and masks[s] >> shift & _SUIT_BITS:
                 return True
+        for s, card in plays:
+            masks[s] &= ~(1 << card.index)
         return False
 
     def play(self, plays: Sequence[tuple[Seat, Card]]) -> None:
@@ -130,14 +133,14 @@ def replay(
         plays = tuple([(s, row[k].card) for s, k in orders[leader]])
         if setting is None:
             setting = Setting(trump, leader, decl.dummy)
-        if hands.anyone_renounces(plays):
+        if hands.anyone_renounces_or_play(plays):
             by_seat = dict(zip(columns, row, strict=True))
             revokes += _check_following(ck, recorded, hands, setting, i, by_seat, list(plays))
-        hands.play(plays)
+            hands.play(plays)
         winner = trick_winner(plays, trump)
         trick = _new_trick(Trick, (number, leader, plays, winner))
         if trec.winner is not None or row[0].marked or row[1].marked or row[2].marked or row[3].marked:
-            _check_winner_marks(ck, trec, dict(zip(columns, row, strict=True)), trick, decl)
+            _check_winner_marks(ck, trec, zip(columns, row, strict=True), trick, decl)
         tricks.append(trick)
         leader = winner
     _check_book_errors_found(ck, revokes, len(tricks))
@@ -310,11 +313,11 @@ def _flagged_tricks(ck: Check) -> set[int]:
 
 
 def _check_winner_marks(
-    ck: Check, trec: TrickRecord, by_seat: dict[Seat, PlayedCard], trick: Trick, decl: Declaration
+    ck: Check, trec: TrickRecord, by_seat: Iterable[tuple[Seat, PlayedCard]], trick: Trick, decl: Declaration
 ) -> None:
     """A card the book underlines (``*``) or a winner it names must be the card that wins by law."""
     assert trick.winner is not None
-    marked = [(s, pc) for s, pc in by_seat.items() if pc.marked]
+    marked = [(s, pc) for s, pc in by_seat if pc.marked]
     if not marked and trec.winner is None:
         return
     if (
