@@ -313,19 +313,24 @@ def builds(tmp: Path, with_pdf_200: bool) -> list[Row]:
 
 
 def solver_import(n: int) -> list[Row]:
+    """What loading the solver costs a process: ours (DDS's library by ctypes, as the lessons load it)
+    against endplay's module (its package init, with matplotlib, numpy and more)."""
     py = sys.executable
-    ours = best([py, "-c", "from endplay.dds import analyse_play, solve_board"], n)
-    plots = best([py, "-c", "import matplotlib.pyplot"], n)
-    loaded = run(
-        [py, "-c", "import sys; from endplay.dds import analyse_play; print('matplotlib' in sys.modules)"]
-    )
+    probe = "import sys; {}; print('matplotlib' in sys.modules, 'numpy' in sys.modules)"
+    ours_code = probe.format("from replayer.analysis.dds import _dll; _dll()")
+    ours = best([py, "-c", ours_code], n)
+    theirs = best([py, "-c", probe.format("from endplay.dds import analyse_play, solve_board")], n)
+    bare = best([py, "-c", "import replayer.analysis.dds"], n)
+    loaded = ours.out.split()
+    clean = loaded == ["False", "False"]
     return [
         Row(
-            "importing endplay for double dummy, as the lessons do",
-            f"{ours.wall:.2f} s, {ours.maxrss_mib:.0f} MiB; matplotlib loaded: {loaded.out.strip()}",
-            f"`import matplotlib.pyplot` alone: {plots.wall:.2f} s, {plots.maxrss_mib:.0f} MiB",
+            "importing the solver for double dummy, as the lessons do",
+            f"{ours.wall:.3f} s, {ours.maxrss_mib:.0f} MiB; matplotlib, numpy loaded: {', '.join(loaded)}",
+            f"endplay's module: {theirs.wall:.2f} s, {theirs.maxrss_mib:.0f} MiB; "
+            f"python with our module alone: {bare.wall:.3f} s, {bare.maxrss_mib:.0f} MiB",
             "only what the solver needs",
-            loaded.out.strip() == "False",
+            clean,
         )
     ]
 
