@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,7 +76,12 @@ def read_text(path: Path) -> tuple[str | None, list[Diagnostic]]:
     or if it is larger than any hand (MAX_FILE_BYTES: refused by its size, before it is read)."""
     name = str(path)
     try:
-        size = path.stat().st_size
+        # One open and one bounded read: a folder of thousands of hands pays no stat per file.  The
+        # size is asked only of a file that filled the read (a special file such as /dev/zero has
+        # no size, and goes on to the reader's own limits, as it always did).
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)  # a file growing while it is read stays bounded
+            size = os.fstat(f.fileno()).st_size if len(data) > MAX_FILE_BYTES else 0
         if size > MAX_FILE_BYTES:
             return None, [
                 Diagnostic(
@@ -86,8 +92,6 @@ def read_text(path: Path) -> tuple[str | None, list[Diagnostic]]:
                     "a hand file is a few kilobytes: is this the right file?",
                 )
             ]
-        with path.open("rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)  # a file growing while it is read stays bounded
     except OSError as exc:
         return None, [
             Diagnostic(
