@@ -27,13 +27,14 @@ from replayer.analysis import (
     dds_available,
     verify_claims,
 )
-from replayer.analysis.positions import Position, pbn, position_key, recorded_positions
+from replayer.analysis.positions import position_key, recorded_positions
 from replayer.record.hand import HandRecord
 from replayer.record.reader import load
 from replayer.rules.cards import Card
 from replayer.rules.game import Game
 from replayer.rules.play import Trick, trick_winner
 from replayer.rules.seats import Letter, Seat
+from support.endplay_ref import endplay_deal
 from support.games import ROOT, foster, game_from_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures" / "valid"
@@ -219,23 +220,6 @@ def test_analyse_play_agrees_with_solve_board_at_every_position(n: int) -> None:
     for pos in positions:
         if pos.remaining > 1:
             assert cache[pos.key] == max(t for _, t in solve_board(endplay_deal(pos)))
-
-
-def endplay_deal(pos: Position) -> Any:
-    """The position as endplay's deal, built by endplay's own types from its PBN: the hands at the
-    start of the trick, its cards played."""
-    from endplay.types import Card as ECard
-    from endplay.types import Deal, Denom, Player
-
-    hands = list(pos.hands)
-    for seat, card in pos.current:
-        hands[seat] = hands[seat] | {card}
-    text = "N:" + " ".join(pbn(h) if h else "..." for h in hands)
-    trump = Denom.nt if pos.trump is None else Denom(3 - int(pos.trump))
-    deal = Deal(text, first=Player(int(pos.leader)), trump=trump)
-    for _, card in pos.current:
-        deal.play(ECard(card.ascii()))
-    return deal
 
 
 # ---------------------------------------------------------------------------------------------

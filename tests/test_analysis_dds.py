@@ -17,28 +17,13 @@ from typing import Any
 import pytest
 
 from replayer.analysis import analyse, dds
-from replayer.analysis.positions import Position, pbn, recorded_positions
+from replayer.analysis.positions import Position, recorded_positions
 from replayer.analysis.solver import Solver, dds_deal
 from replayer.rules.cards import Card, Rank, Suit
 from replayer.rules.game import Game
+from support.endplay_ref import endplay_deal
 from support.games import ROOT, foster, game_from_yaml
 from support.handgen import generate_hand
-
-
-def endplay_deal(pos: Position) -> Any:
-    """The position as endplay's deal, built by endplay's types from its PBN (as the analysis did)."""
-    from endplay.types import Card as ECard
-    from endplay.types import Deal, Denom, Player
-
-    hands = list(pos.hands)
-    for seat, card in pos.current:
-        hands[seat] = hands[seat] | {card}
-    text = "N:" + " ".join(pbn(h) if h else "..." for h in hands)
-    trump = Denom.nt if pos.trump is None else Denom(3 - int(pos.trump))
-    deal = Deal(text, first=Player(int(pos.leader)), trump=trump)
-    for _, card in pos.current:
-        deal.play(ECard(card.ascii()))
-    return deal
 
 
 def endplay_values(pos: Position, optimal: bool) -> dict[Card, int]:
