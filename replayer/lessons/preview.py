@@ -216,43 +216,44 @@ def served_page(page: str, version: int, panel: str = "", problems: bool = False
     return page
 
 
-def problem_page(problem: Problem, root: str, build_error: str | None = None) -> str:
-    """A page for an invalid hand that has no lesson yet: the panel, and a way back to the index."""
-    name = html.escape(problem.source)
+def _page(title: str, body: str, *, head: str = "", body_class: str = "") -> str:
+    """One of the preview's own pages (not the site's): the site's policy, ``title`` escaped."""
+    attrs = f' class="{body_class}"' if body_class else ""
     return f"""<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="{POLICY}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{name}: not a valid hand</title>
-<link rel="stylesheet" href="{root}assets/lesson.css">
-</head>
-<body class="lesson">
-<main id="main">
-{problem_panel(problem, build_error, stale=False)}
-<p><a href="{root}index.html">All hands</a></p>
-</main>
+<title>{html.escape(title)}</title>
+{head}</head>
+<body{attrs}>
+{body}
 </body>
 </html>
 """
+
+
+def problem_page(problem: Problem, root: str, build_error: str | None = None) -> str:
+    """A page for an invalid hand that has no lesson yet: the panel, and a way back to the index."""
+    return _page(
+        f"{problem.source}: not a valid hand",
+        f"""<main id="main">
+{problem_panel(problem, build_error, stale=False)}
+<p><a href="{root}index.html">All hands</a></p>
+</main>""",
+        head=f'<link rel="stylesheet" href="{root}assets/lesson.css">\n',
+        body_class="lesson",
+    )
 
 
 def missing_page(path: str) -> str:
     """A 404 page; it reloads by itself when a rebuild makes the page (a hand file just added)."""
-    return f"""<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{POLICY}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Not found</title>
-</head>
-<body>
-<main id="main"><h1>Not found</h1><p>The site has no page {html.escape(path)}.</p><p><a href="/">All hands</a></p></main>
-</body>
-</html>
-"""
+    return _page(
+        "Not found",
+        f'<main id="main"><h1>Not found</h1><p>The site has no page {html.escape(path)}.</p>'
+        '<p><a href="/">All hands</a></p></main>',
+    )
 
 
 def event(version: int) -> bytes:
